@@ -1,0 +1,103 @@
+# Backbeat: `make run` builds everything and starts the server; `make test` runs every suite.
+# `make help` lists the targets.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+CARGO_TARGET_DIR ?= $(CURDIR)/target
+export CARGO_TARGET_DIR
+BIN := $(CARGO_TARGET_DIR)/release/backbeat
+WEB_DEPS := web/node_modules/.package-lock.json
+# PostgreSQL for the second run of the API suite, e.g. postgres://postgres@127.0.0.1:5432/postgres
+TEST_DATABASE_URL ?=
+
+.PHONY: help build web run test test-rust test-rust-sqlite test-rust-postgres test-web test-e2e lint gen gen-check clean
+
+help: ## List the targets
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-20s %s\n", $$1, $$2}'
+
+# `npm install` rather than `npm ci`: it installs exactly the locked versions too, but does not
+# refuse a lock file that lacks another platform's optional packages (Tailwind's native binaries),
+# which a registry mirror that serves only this platform's builds leaves out.
+$(WEB_DEPS): web/package.json web/package-lock.json
+	cd web && npm install --no-audit --no-fund
+	@touch $@
+
+web: $(WEB_DEPS) ## Build the web app into web/dist
+	cd web && npm run build
+
+build: web ## Build the web app, then the release binary with the app embedded
+	cargo build --release --locked -p backbeat
+	@echo "built $(BIN)"
+
+run: build ## Build, then serve on http://localhost:8080 with SQLite and local files in ./data
+	$(BIN) serve
+
+test: test-rust test-web test-e2e test-clients-python ## Run every suite: Rust (SQLite and PostgreSQL), web unit, end-to-end
+
+test-rust: test-rust-sqlite test-rust-postgres ## Rust unit and API tests on both databases
+
+test-rust-sqlite: ## Rust unit tests and the API suite on SQLite
+	@echo "== Rust tests on SQLite =="
+	BACKBEAT_TEST_BACKEND=sqlite cargo nextest run --locked --no-fail-fast
+
+test-rust-postgres: ## The API suite on PostgreSQL (needs TEST_DATABASE_URL)
+	@if [ -z "$(TEST_DATABASE_URL)" ]; then \
+	  if [ "$${CI:-}" = "true" ]; then echo "TEST_DATABASE_URL is not set: the PostgreSQL run cannot be skipped in CI" >&2; exit 1; fi; \
+	  echo "== API tests on PostgreSQL: skipped (set TEST_DATABASE_URL to run them) =="; \
+	else \
+	  echo "== API tests on PostgreSQL =="; \
+	  BACKBEAT_TEST_BACKEND=postgres TEST_DATABASE_URL="$(TEST_DATABASE_URL)" cargo nextest run --locked --no-fail-fast -E 'binary(api)'; \
+	fi
+
+test-web: $(WEB_DEPS) ## Web unit tests (Vitest)
+	@echo "== Web unit tests =="
+	cd web && npm test
+
+test-e2e: build ## End-to-end tests in headless Chromium against the release binary
+	@echo "== End-to-end tests =="
+	cd web && BACKBEAT_BIN="$(BIN)" npm run test:e2e
+
+# The Python GoTrue client from PyPI against /auth/v1. Its virtualenv lives outside the clone and
+# is rebuilt only when clients/python/requirements.txt changes (the copy in it is the stamp).
+PY_VENV := $(CARGO_TARGET_DIR)/python-venv
+.PHONY: test-clients-python
+test-clients-python: build ## The Python supabase-auth client against the release binary
+	@echo "== GoTrue client tests (Python supabase-auth) =="
+	@if [ ! -x "$(PY_VENV)/bin/python" ] || ! cmp -s clients/python/requirements.txt "$(PY_VENV)/requirements.stamp"; then \
+	  echo "creating $(PY_VENV)"; \
+	  rm -rf "$(PY_VENV)"; \
+	  python3 -m venv "$(PY_VENV)"; \
+	  "$(PY_VENV)/bin/pip" install --quiet --disable-pip-version-check -r clients/python/requirements.txt; \
+	  cp clients/python/requirements.txt "$(PY_VENV)/requirements.stamp"; \
+	fi
+	cd clients/python && PYTHONDONTWRITEBYTECODE=1 BACKBEAT_BIN="$(BIN)" "$(PY_VENV)/bin/python" -m pytest -p no:cacheprovider -ra test_supabase_auth.py
+
+# Benchmarks print their numbers beside a reference measured in the same run; the results are
+# recorded in docs/BENCHMARKS.md.
+.PHONY: bench bench-ingest bench-stream
+bench: bench-ingest bench-stream ## Run every benchmark
+
+bench-ingest: ## Ingest: probe + process a synthesised 5-minute WAV, against ffmpeg (3 runs each)
+	cargo bench --locked -p backbeat --bench ingest
+
+bench-stream: ## Streaming: random 64 KiB ranges over 256 connections, backbeat against nginx (wrk)
+	cargo build --release --locked -p backbeat
+	BACKBEAT_BIN="$(BIN)" cargo bench --locked -p backbeat --bench stream
+
+lint: $(WEB_DEPS) gen-check ## Formatting, Clippy, TypeScript, ESLint and generated-file freshness
+	cargo fmt --all --check
+	cargo clippy --locked --all-targets -- -D warnings
+	cd web && npm run lint
+
+gen: $(WEB_DEPS) ## Regenerate the web app's API types from the server's OpenAPI document
+	cargo run --quiet --locked -p backbeat -- openapi > web/openapi.json
+	cd web && npm run gen
+
+gen-check: gen ## Fail when the generated API types are not committed as generated
+	@git diff --exit-code -- web/src/api/schema.ts || { echo "web/src/api/schema.ts is stale: run 'make gen' and commit it" >&2; exit 1; }
+
+clean: ## Remove build output (not ./data)
+	cargo clean
+	rm -rf web/dist web/node_modules
