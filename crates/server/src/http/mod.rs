@@ -1,0 +1,11 @@
+//! The HTTP layer: routing, the JSON error format, the OpenAPI document, the web app, probes,
+//! metrics and the middleware every request passes through.
+
+pub mod error;
+pub mod extract;
+pub mod health;
+pub mod metrics;
+pub mod openapi;
+pub mod security;
+pub mod spa;
+pub mod timeout;

@@ -1,0 +1,123 @@
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use backbeat::app::{App, AppState};
+use backbeat::catalog::demo;
+use backbeat::config::{Config, ProcessEnv};
+use backbeat::db::Db;
+use backbeat::{http, telemetry};
+use clap::{Parser, Subcommand};
+
+/// Backbeat: a self-hostable music platform where independent artists upload tracks,
+/// listeners stream them, and artists earn per play.
+///
+/// Configuration comes from defaults, then the optional TOML file, then BACKBEAT_* environment
+/// variables (see the README for the full list).
+#[derive(Parser)]
+#[command(name = "backbeat", version)]
+struct Cli {
+    /// TOML configuration file.
+    #[arg(long, short, env = "BACKBEAT_CONFIG", global = true)]
+    config: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the server (the default).
+    Serve,
+    /// Apply pending database migrations, then exit.
+    Migrate,
+    /// Print the OpenAPI document of the API as JSON.
+    Openapi,
+    /// Add demo artists and about 30 tracks of generated music, and process them. Running it
+    /// again adds nothing.
+    SeedDemo,
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let cli = Cli::parse();
+    if let Some(Command::Openapi) = cli.command {
+        println!(
+            "{}",
+            http::openapi::document()
+                .to_pretty_json()
+                .expect("the OpenAPI document serializes")
+        );
+        return ExitCode::SUCCESS;
+    }
+    let config = match Config::load(cli.config.as_deref(), &ProcessEnv) {
+        Ok(config) => config,
+        Err(err) => {
+            eprintln!("backbeat: {err}");
+            return ExitCode::from(2);
+        }
+    };
+    telemetry::init(config.log_format);
+    let result = match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => serve(config).await,
+        Command::Migrate => migrate(&config).await,
+        Command::SeedDemo => seed_demo(config).await,
+        Command::Openapi => unreachable!("handled before loading the configuration"),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            tracing::error!("{err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn serve(config: Config) -> anyhow::Result<()> {
+    tracing::info!(?config, "starting");
+    let shutdown = shutdown_signal()?;
+    let app = App::build(config).await?;
+    let public_url = app.state().config.public_url();
+    tracing::info!(address = %app.local_addr(), %public_url, "listening on http://{}", app.local_addr());
+    app.run_until(shutdown).await?;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+async fn migrate(config: &Config) -> anyhow::Result<()> {
+    let db = Db::connect(&config.database_url()).await?;
+    db.migrate().await?;
+    db.close().await;
+    tracing::info!("migrations applied");
+    Ok(())
+}
+
+async fn seed_demo(config: Config) -> anyhow::Result<()> {
+    let state = AppState::build(config).await?;
+    let seeded = demo::seed(&state).await;
+    state.db.close().await;
+    let report = seeded?;
+    println!(
+        "Demo content: {} artists ({} new), {} tracks ({} new; {} ready, {} failed).",
+        report.artists,
+        report.artists_created,
+        report.tracks,
+        report.tracks_uploaded,
+        report.ready,
+        report.failed,
+    );
+    Ok(())
+}
+
+/// Completes on Ctrl-C or SIGTERM. The handlers are installed at once (not when the future is
+/// first polled), so a signal arriving right after start-up is never lost to the default action.
+fn shutdown_signal() -> anyhow::Result<impl std::future::Future<Output = ()>> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let mut terminate = signal(SignalKind::terminate())?;
+    let mut interrupt = signal(SignalKind::interrupt())?;
+    Ok(async move {
+        tokio::select! {
+            _ = terminate.recv() => {},
+            _ = interrupt.recv() => {},
+        }
+        tracing::info!("shutting down: finishing in-flight requests");
+    })
+}

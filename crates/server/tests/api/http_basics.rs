@@ -1,0 +1,231 @@
+use std::time::Duration;
+
+use axum::Router;
+use axum::routing::get;
+
+use crate::helpers::{assert_api_error, spawn_app};
+
+#[tokio::test]
+async fn healthz_answers_while_the_process_is_up() {
+    let app = spawn_app().await;
+
+    let response = app.get("/healthz").await;
+
+    assert_eq!(response.status(), 200);
+    let body: serde_json::Value = response.json().await.unwrap();
+    assert_eq!(body["status"], "ok");
+}
+
+#[tokio::test]
+async fn readyz_follows_the_database() {
+    let app = spawn_app().await;
+    assert_eq!(app.get("/readyz").await.status(), 200);
+
+    app.db.close().await;
+
+    let response = app.get("/readyz").await;
+    assert_eq!(response.status(), 503);
+    let body: serde_json::Value = response.json().await.unwrap();
+    assert_eq!(body["status"], "unavailable");
+    // Liveness does not depend on the database.
+    assert_eq!(app.get("/healthz").await.status(), 200);
+}
+
+#[tokio::test]
+async fn unknown_api_paths_answer_json_404() {
+    let app = spawn_app().await;
+
+    for path in [
+        "/api/v1/nothing-here",
+        "/api/v2/plans",
+        "/api/v1/plans/extra/segments",
+    ] {
+        let message = assert_api_error(app.get(path).await, 404, "not_found").await;
+        assert_eq!(message, "Not found", "{path}");
+    }
+}
+
+#[tokio::test]
+async fn a_wrong_method_on_an_api_route_answers_json_405() {
+    let app = spawn_app().await;
+
+    let response = app
+        .client
+        .delete(app.url("/api/v1/plans"))
+        .send()
+        .await
+        .unwrap();
+
+    assert_api_error(response, 405, "method_not_allowed").await;
+}
+
+#[tokio::test]
+async fn every_response_carries_the_security_headers() {
+    let app = spawn_app().await;
+
+    for path in [
+        "/",
+        "/faq",
+        "/assets/index-3f9a1c2b.js",
+        "/api/v1/plans",
+        "/api/v1/missing",
+        "/healthz",
+        "/metrics",
+    ] {
+        let response = app.get(path).await;
+        let headers = response.headers();
+        let csp = headers["content-security-policy"].to_str().unwrap();
+        assert!(csp.contains("default-src 'self'"), "{path}: {csp}");
+        assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
+        assert!(csp.contains("object-src 'none'"), "{path}: {csp}");
+        assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
+        assert_eq!(
+            headers["referrer-policy"], "strict-origin-when-cross-origin",
+            "{path}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn hsts_is_sent_only_when_users_reach_the_server_over_https() {
+    let plain = spawn_app().await;
+    assert!(
+        plain
+            .get("/")
+            .await
+            .headers()
+            .get("strict-transport-security")
+            .is_none()
+    );
+
+    let tls =
+        crate::helpers::spawn_app_with(|c| c.public_url = Some("https://music.example".into()))
+            .await;
+    assert!(
+        tls.get("/")
+            .await
+            .headers()
+            .get("strict-transport-security")
+            .is_some()
+    );
+}
+
+#[tokio::test]
+async fn each_response_has_a_request_id_and_a_given_one_is_kept() {
+    let app = spawn_app().await;
+
+    let generated = app.get("/healthz").await;
+    let id = generated.headers()["x-request-id"].to_str().unwrap();
+    assert_eq!(id.len(), 36, "a UUID: {id}");
+
+    let given = app
+        .client
+        .get(app.url("/healthz"))
+        .header("x-request-id", "trace-me-123")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(given.headers()["x-request-id"], "trace-me-123");
+}
+
+#[tokio::test]
+async fn text_responses_are_compressed_when_the_client_accepts_it() {
+    let app = spawn_app().await;
+
+    let response = app
+        .client
+        .get(app.url("/assets/index-3f9a1c2b.js"))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["content-encoding"], "gzip");
+}
+
+#[tokio::test]
+async fn metrics_count_requests_by_route_and_status() {
+    let app = spawn_app().await;
+    app.get("/api/v1/plans").await;
+    app.get("/api/v1/plans").await;
+    app.get("/api/v1/missing").await;
+
+    let response = app.get("/metrics").await;
+
+    assert_eq!(response.status(), 200);
+    assert!(
+        response.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("application/openmetrics-text")
+    );
+    let text = response.text().await.unwrap();
+    assert!(
+        text.contains(
+            r#"backbeat_http_requests_total{method="GET",route="/api/v1/plans",status="200"} 2"#
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            r#"backbeat_http_requests_total{method="GET",route="/api/{*rest}",status="404"} 1"#
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(r#"backbeat_http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/api/v1/plans",status="200"} 2"#),
+        "{text}"
+    );
+}
+
+#[tokio::test]
+async fn the_openapi_document_describes_the_api() {
+    let app = spawn_app().await;
+
+    let response = app.get("/api/openapi.json").await;
+
+    assert_eq!(response.status(), 200);
+    let doc: serde_json::Value = response.json().await.unwrap();
+    assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
+    assert_eq!(doc["info"]["title"], "Backbeat API");
+    assert!(doc["paths"]["/api/v1/plans"]["get"].is_object(), "{doc}");
+    assert!(doc["components"]["schemas"]["ErrorBody"].is_object());
+}
+
+#[tokio::test]
+async fn shutdown_lets_in_flight_requests_finish() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let router = Router::new().route(
+        "/slow",
+        get(|| async {
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            "done"
+        }),
+    );
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(backbeat::app::serve(listener, router, async move {
+        let _ = stopped.await;
+    }));
+
+    let request = tokio::spawn(async move {
+        reqwest::get(format!("http://{address}/slow"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap()
+    });
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    stop.send(()).unwrap();
+
+    assert_eq!(request.await.unwrap(), "done");
+    server.await.unwrap().unwrap();
+    assert!(
+        reqwest::get(format!("http://{address}/slow"))
+            .await
+            .is_err(),
+        "the server stopped accepting"
+    );
+}
