@@ -1,0 +1,135 @@
+//! Password recovery and email confirmation by mailed link or code.
+
+use super::*;
+
+impl AuthService {
+    pub async fn recover(&self, email: Option<String>, meta: &RequestMeta) -> AuthResult<()> {
+        self.limits.check(Limited::Recover, meta.ip)?;
+        let email = email
+            .as_deref()
+            .map(normalize_email)
+            .filter(|e| !e.is_empty())
+            .ok_or_else(|| validation("Password recovery requires an email"))?;
+        // Unknown addresses get the same answer, so recovery cannot tell who has an account.
+        let Some(user) = store::find_user_by_email(&self.db, &email).await? else {
+            return Ok(());
+        };
+        self.send_one_time_mail(&user, OneTimeKind::Recovery).await
+    }
+
+    pub(super) async fn send_one_time_mail(
+        &self,
+        user: &UserRow,
+        kind: OneTimeKind,
+    ) -> AuthResult<()> {
+        let now = now();
+        let interval = chrono::Duration::seconds(self.config.email_send_interval_secs as i64);
+        if !store::claim_mail_slot(&self.db, &user.id, kind, now, now - interval).await? {
+            return Err(AuthError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "over_email_send_rate_limit",
+                format!(
+                    "For security purposes, you can only request this after {} seconds.",
+                    self.config.email_send_interval_secs
+                ),
+            ));
+        }
+        let token = random_token();
+        let code = format!("{:06}", rand::rngs::OsRng.gen_range(0..1_000_000));
+        let mut tx = self.db.begin().await?;
+        store::replace_one_time_token(
+            &mut tx,
+            &user.id,
+            kind,
+            &sha256_hex(&token),
+            &code_hash(&user.email, &code),
+            now,
+        )
+        .await?;
+        tx.commit().await?;
+        let (subject, path, kind_param, intro) = match kind {
+            OneTimeKind::Recovery => (
+                "Reset your Backbeat password",
+                "reset-password",
+                "recovery",
+                "Someone (hopefully you) asked to reset the password of your Backbeat account.\n\
+                 Open this link to choose a new password:",
+            ),
+            OneTimeKind::Confirmation => (
+                "Confirm your Backbeat account",
+                "confirm",
+                "signup",
+                "Welcome to Backbeat! Open this link to confirm your email address:",
+            ),
+        };
+        let link = format!(
+            "{}/{path}?token_hash={token}&type={kind_param}",
+            self.public_url
+        );
+        let text = format!(
+            "{intro}\n\n{link}\n\nOr enter this code: {code}\n\n\
+             The link and the code work once and expire in 1 hour. If you did not ask for this,\n\
+             you can ignore this email.\n\n-- Backbeat\n"
+        );
+        self.mailer
+            .send(Mail {
+                to: user.email.clone(),
+                subject: subject.into(),
+                text,
+            })
+            .await
+            .map_err(|e| AuthError::internal(e.context("sending mail failed")))
+    }
+
+    pub async fn verify(&self, body: wire::VerifyBody, meta: &RequestMeta) -> AuthResult<Session> {
+        self.limits.check(Limited::Verify, meta.ip)?;
+        let kind = match body.kind.as_deref() {
+            Some("recovery") => OneTimeKind::Recovery,
+            Some("signup" | "email") => OneTimeKind::Confirmation,
+            Some(_) => {
+                return Err(AuthError::forbidden(
+                    "otp_expired",
+                    "Email link is invalid or has expired",
+                ));
+            }
+            None => return Err(validation("Verify requires a verification type")),
+        };
+        let token_hash = body
+            .token_hash
+            .filter(|t| !t.is_empty())
+            .map(|t| sha256_hex(&t));
+        let code = match (
+            body.token.filter(|t| !t.is_empty()),
+            body.email.filter(|e| !e.is_empty()),
+        ) {
+            (Some(token), Some(email)) => Some(code_hash(&email, &token)),
+            _ => None,
+        };
+        if token_hash.is_none() && code.is_none() {
+            return Err(validation("Verify requires either a token or a token hash"));
+        }
+        let expired =
+            || AuthError::forbidden("otp_expired", "Email link is invalid or has expired");
+        let now = now();
+        let mut tx = self.db.begin().await?;
+        let (user_id, created_at) =
+            store::take_one_time_token(&mut tx, kind, token_hash.as_deref(), code.as_deref())
+                .await?
+                .ok_or_else(expired)?;
+        if created_at + chrono::Duration::seconds(ONE_TIME_TOKEN_TTL_SECS) < now {
+            tx.commit().await?;
+            return Err(expired());
+        }
+        store::confirm_email(&mut tx, &user_id, now).await?;
+        store::record_sign_in(&mut tx, &user_id, now).await?;
+        let (session, refresh_id) = self
+            .start_session(&mut tx, &user_id, "otp", meta, now)
+            .await?;
+        tx.commit().await?;
+        let user = store::find_user(&self.db, &user_id)
+            .await?
+            .ok_or_else(expired)?;
+        let factors = store::list_factors(&self.db, &user_id).await?;
+        self.session_response(&user, &factors, &session, refresh_id, None)
+    }
+}

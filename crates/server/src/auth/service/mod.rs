@@ -1,0 +1,380 @@
+//! The rules of sign-up, sign-in, sessions, password recovery and two-factor authentication:
+//! the service, bearer-token checks and session issuing here; the flows in the submodules.
+
+mod accounts;
+mod email;
+mod factors;
+
+use std::net::IpAddr;
+
+use axum::http::{HeaderMap, StatusCode, header};
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use rand::{Rng, RngCore};
+use serde_json::{Map, Value, json};
+use sha2::{Digest, Sha256};
+use uuid::Uuid;
+
+use super::error::{AuthError, AuthResult};
+use super::keys::Keys;
+use super::mail::{Mail, Mailer};
+use super::rate_limit::{Limited, RateLimits};
+use super::store::{self, FactorRow, OneTimeKind, SessionRow, SessionScope, UserRow};
+use super::tokens::{self, AmrEntry, Claims, TokenError};
+use super::wire::{self, Session, User};
+use super::{mfa, password};
+use crate::config::AuthConfig;
+use crate::db::{Db, Timestamp, Tx, is_unique_violation};
+
+/// Unverified factors and unanswered challenges expire after this long.
+const MFA_WINDOW_SECS: i64 = 300;
+/// Recovery and confirmation links expire after this long.
+const ONE_TIME_TOKEN_TTL_SECS: i64 = 3600;
+
+/// Who is asking, for sessions and rate limits.
+#[derive(Clone, Debug)]
+pub struct RequestMeta {
+    pub ip: IpAddr,
+    pub user_agent: Option<String>,
+}
+
+/// A request carrying a valid access token of a live session.
+#[derive(Clone, Debug)]
+pub struct Authenticated {
+    pub claims: Claims,
+    pub user: UserRow,
+    pub session: SessionRow,
+}
+
+/// Why a bearer token was not accepted.
+#[derive(Debug)]
+pub enum AuthFailure {
+    Missing,
+    BadJwt,
+    BadSubject,
+    UserNotFound,
+    SessionNotFound,
+    Database(sqlx::Error),
+}
+
+impl From<AuthFailure> for AuthError {
+    fn from(failure: AuthFailure) -> Self {
+        match failure {
+            AuthFailure::Missing => AuthError::new(
+                StatusCode::UNAUTHORIZED,
+                "no_authorization",
+                "This endpoint requires a Bearer token",
+            ),
+            AuthFailure::BadJwt => AuthError::forbidden(
+                "bad_jwt",
+                "invalid JWT: unable to parse or verify signature, token is expired or invalid",
+            ),
+            AuthFailure::BadSubject => {
+                AuthError::bad_request("bad_jwt", "invalid claim: sub claim must be a UUID")
+            }
+            AuthFailure::UserNotFound => AuthError::forbidden(
+                "user_not_found",
+                "User from sub claim in JWT does not exist",
+            ),
+            AuthFailure::SessionNotFound => AuthError::forbidden(
+                "session_not_found",
+                "Session from session_id claim in JWT does not exist",
+            ),
+            AuthFailure::Database(err) => err.into(),
+        }
+    }
+}
+
+pub enum SignupOutcome {
+    Session(Box<Session>),
+    /// Confirmation required: the user (real or obfuscated), no session.
+    Unconfirmed(Box<User>),
+}
+
+pub struct AuthService {
+    db: Db,
+    keys: Keys,
+    config: AuthConfig,
+    issuer: String,
+    public_url: String,
+    limits: RateLimits,
+    mailer: Mailer,
+}
+
+fn now() -> Timestamp {
+    Timestamp::now()
+}
+
+fn validation(message: &'static str) -> AuthError {
+    AuthError::bad_request("validation_failed", message)
+}
+
+fn normalize_email(email: &str) -> String {
+    email.trim().to_lowercase()
+}
+
+fn is_valid_email(email: &str) -> bool {
+    let Some((local, domain)) = email.split_once('@') else {
+        return false;
+    };
+    !local.is_empty()
+        && email.len() <= 255
+        && domain.contains('.')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && !domain.contains('@')
+        && !email.chars().any(|c| c.is_whitespace() || c.is_control())
+}
+
+fn sha256_hex(text: &str) -> String {
+    Sha256::digest(text.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+fn random_token() -> String {
+    let mut bytes = [0u8; 32];
+    rand::rngs::OsRng.fill_bytes(&mut bytes);
+    URL_SAFE_NO_PAD.encode(bytes)
+}
+
+fn code_hash(email: &str, code: &str) -> String {
+    sha256_hex(&format!("{}:{}", normalize_email(email), code.trim()))
+}
+
+impl AuthService {
+    pub fn new(db: Db, keys: Keys, config: AuthConfig, public_url: &str, mailer: Mailer) -> Self {
+        Self {
+            db,
+            limits: RateLimits::new(config.rate_limit_per_minute),
+            keys,
+            issuer: format!("{public_url}/auth/v1"),
+            public_url: public_url.to_owned(),
+            config,
+            mailer,
+        }
+    }
+
+    pub fn keys(&self) -> &Keys {
+        &self.keys
+    }
+
+    pub fn config(&self) -> &AuthConfig {
+        &self.config
+    }
+
+    pub fn limits(&self) -> &RateLimits {
+        &self.limits
+    }
+
+    /// Removes expired auth rows and forgets idle rate-limit clients. Runs periodically.
+    pub async fn sweep(&self) -> sqlx::Result<u64> {
+        self.limits.shrink();
+        let now = now();
+        let keep_revoked = chrono::Duration::seconds(
+            (self.config.refresh_token_reuse_interval_secs as i64).max(86_400),
+        );
+        store::sweep(
+            &self.db,
+            now - keep_revoked,
+            now - chrono::Duration::seconds(ONE_TIME_TOKEN_TTL_SECS),
+            now - chrono::Duration::seconds(MFA_WINDOW_SECS),
+        )
+        .await
+    }
+
+    // ---- bearer tokens
+
+    fn verify_bearer(&self, headers: &HeaderMap) -> Result<Claims, AuthFailure> {
+        let token = bearer(headers).ok_or(AuthFailure::Missing)?;
+        tokens::verify(&self.keys, &self.issuer, token).map_err(|e| match e {
+            TokenError::Invalid => AuthFailure::BadJwt,
+            TokenError::BadSubject => AuthFailure::BadSubject,
+        })
+    }
+
+    async fn live_session(&self, claims: &Claims) -> Result<SessionRow, AuthFailure> {
+        store::find_session(&self.db, &claims.session_id)
+            .await
+            .map_err(AuthFailure::Database)?
+            .filter(|s| s.user_id == claims.sub)
+            .ok_or(AuthFailure::SessionNotFound)
+    }
+
+    /// Verifies the bearer token and that its session is still alive (no user lookup).
+    pub async fn authenticate_session(
+        &self,
+        headers: &HeaderMap,
+    ) -> Result<(Claims, SessionRow), AuthFailure> {
+        let claims = self.verify_bearer(headers)?;
+        let session = self.live_session(&claims).await?;
+        Ok((claims, session))
+    }
+
+    /// Like [`Self::authenticate_session`], with the user, as GoTrue's user endpoints need.
+    pub async fn authenticate(&self, headers: &HeaderMap) -> Result<Authenticated, AuthFailure> {
+        let claims = self.verify_bearer(headers)?;
+        let user = store::find_user(&self.db, &claims.sub)
+            .await
+            .map_err(AuthFailure::Database)?
+            .ok_or(AuthFailure::UserNotFound)?;
+        let session = self.live_session(&claims).await?;
+        Ok(Authenticated {
+            claims,
+            user,
+            session,
+        })
+    }
+
+    // ---- sessions and tokens
+
+    async fn start_session(
+        &self,
+        tx: &mut Tx,
+        user_id: &str,
+        method: &str,
+        meta: &RequestMeta,
+        now: Timestamp,
+    ) -> AuthResult<(SessionRow, String)> {
+        let amr = vec![AmrEntry {
+            method: method.into(),
+            timestamp: now.unix_seconds(),
+        }];
+        let session = SessionRow {
+            id: Uuid::now_v7().to_string(),
+            user_id: user_id.to_owned(),
+            aal: "aal1".into(),
+            amr: serde_json::to_string(&amr).map_err(AuthError::internal)?,
+            factor_id: None,
+        };
+        let user_agent = meta
+            .user_agent
+            .as_deref()
+            .map(|ua| &ua[..ua.len().min(512)]);
+        store::insert_session(tx, &session, user_agent, Some(&meta.ip.to_string()), now).await?;
+        let refresh_id = self.issue_refresh_token(tx, &session.id, None, now).await?;
+        Ok((session, refresh_id))
+    }
+
+    async fn issue_refresh_token(
+        &self,
+        tx: &mut Tx,
+        session_id: &str,
+        parent: Option<&str>,
+        now: Timestamp,
+    ) -> AuthResult<String> {
+        let id = Uuid::now_v7().to_string();
+        store::insert_refresh_token(tx, &id, session_id, parent, now).await?;
+        Ok(id)
+    }
+
+    fn session_response(
+        &self,
+        user: &UserRow,
+        factors: &[FactorRow],
+        session: &SessionRow,
+        refresh_id: String,
+        weak_password: Option<Value>,
+    ) -> AuthResult<Session> {
+        let now = chrono::Utc::now().timestamp();
+        let ttl = self.config.access_token_ttl_secs as i64;
+        let claims = Claims {
+            iss: self.issuer.clone(),
+            sub: user.id.clone(),
+            aud: tokens::AUDIENCE.into(),
+            exp: now + ttl,
+            iat: now,
+            email: user.email.clone(),
+            phone: String::new(),
+            app_metadata: wire::app_metadata(),
+            user_metadata: wire::user_metadata(user),
+            role: "authenticated".into(),
+            aal: session.aal.clone(),
+            amr: serde_json::from_str(&session.amr).unwrap_or_default(),
+            session_id: session.id.clone(),
+            is_anonymous: false,
+        };
+        let refresh_id = Uuid::parse_str(&refresh_id).map_err(AuthError::internal)?;
+        Ok(Session {
+            access_token: tokens::sign(&self.keys, &claims).map_err(AuthError::internal)?,
+            token_type: "bearer",
+            expires_in: ttl,
+            expires_at: now + ttl,
+            refresh_token: tokens::encode_refresh_token(&self.keys, refresh_id),
+            user: User::new(user, factors),
+            weak_password,
+        })
+    }
+}
+
+fn check_password_policy(password: &str) -> AuthResult<()> {
+    if password.len() > password::MAX_LENGTH {
+        return Err(validation("Password cannot be longer than 72 characters"));
+    }
+    let reasons = password::weaknesses(password);
+    if reasons.is_empty() {
+        Ok(())
+    } else {
+        Err(AuthError::weak_password(reasons))
+    }
+}
+
+/// The display name a new profile starts with: `data.name`, else the email's local part.
+/// It follows the profile's own name rules, so the name can be saved again unchanged.
+fn profile_name(metadata: &Value, email: &str) -> String {
+    let signup_name = metadata.get("name").and_then(Value::as_str);
+    crate::profiles::service::DisplayName::for_new_profile(signup_name, email)
+        .as_str()
+        .to_owned()
+}
+
+/// The bearer token of the `Authorization` header (scheme matched case-insensitively).
+pub fn bearer(headers: &HeaderMap) -> Option<&str> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| token.trim())
+        .filter(|t| !t.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emails_are_checked_for_a_plausible_shape() {
+        assert!(is_valid_email("ana@example.com"));
+        for bad in [
+            "",
+            "ana",
+            "ana@",
+            "@example.com",
+            "ana@example",
+            "ana @example.com",
+            "a@b@c.d",
+            "ana@.com",
+        ] {
+            assert!(!is_valid_email(bad), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_new_profile_is_named_from_signup_data_or_the_email() {
+        assert_eq!(
+            profile_name(&json!({"name": "  Ana Lima "}), "ana@x.io"),
+            "Ana Lima"
+        );
+        assert_eq!(profile_name(&json!({}), "ana@x.io"), "ana");
+    }
+
+    #[test]
+    fn the_bearer_scheme_is_case_insensitive() {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::AUTHORIZATION, "bEaReR abc".parse().unwrap());
+        assert_eq!(bearer(&headers), Some("abc"));
+        headers.insert(header::AUTHORIZATION, "Basic abc".parse().unwrap());
+        assert_eq!(bearer(&headers), None);
+    }
+}
