@@ -1,0 +1,246 @@
+//! `GET /api/v1/tracks/{id}/stream-url` and `GET|HEAD /api/v1/tracks/{id}/stream`.
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::body::Body;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::range::RangeRequest;
+use super::service::{StreamError, StreamFile, StreamGrant, Streams};
+use crate::app::AppState;
+use crate::auth::{AuthService, AuthUser};
+use crate::db::{Db, Timestamp};
+use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::http::extract::Query;
+use crate::media::MediaStore;
+use crate::plans::StreamQuality;
+
+/// Players may keep what they fetched for an hour; only this listener's cache may.
+const CACHE_CONTROL: &str = "private, max-age=3600";
+
+/// A short-lived URL an `<audio>` element can play.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StreamUrl {
+    /// Path of the stream with its signature; no bearer token needed.
+    pub url: String,
+    pub expires_at: Timestamp,
+    /// What the URL plays, e.g. `audio/mpeg` or `audio/flac`.
+    pub content_type: String,
+    /// The listener's plan's quality (`lossless` plays the original of a lossy upload).
+    pub quality: StreamQuality,
+}
+
+/// The signature of a stream URL; without it, a bearer token is needed.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct StreamQuery {
+    /// Expiry, unix seconds.
+    pub exp: Option<String>,
+    /// `standard`, `high` or `lossless`.
+    pub q: Option<String>,
+    pub sig: Option<String>,
+}
+
+impl From<StreamError> for ApiError {
+    fn from(err: StreamError) -> Self {
+        let message = err.to_string();
+        match err {
+            StreamError::TrackNotFound => ApiError::not_found(message),
+            StreamError::NotReady => ApiError::conflict("not_ready", message),
+            StreamError::ProcessingFailed => ApiError::conflict("processing_failed", message),
+            StreamError::InvalidSignature => {
+                ApiError::new(StatusCode::FORBIDDEN, "invalid_signature", message)
+            }
+            StreamError::Database(err) => ApiError::internal(err),
+            StreamError::Media(err) => ApiError::internal(err),
+            StreamError::Internal(err) => ApiError::internal(err),
+        }
+    }
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(stream_url))
+        .routes(routes!(stream))
+}
+
+/// A signed URL for the track in the listener's plan's quality: standard (MP3 128) on free,
+/// high (MP3 320) on basic, lossless (FLAC, or the original of a lossy upload) on premium. It
+/// lasts twice the track's length, at least 15 minutes.
+#[utoipa::path(
+    get,
+    path = "/tracks/{id}/stream-url",
+    tag = "streaming",
+    operation_id = "getStreamUrl",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "The track's id")),
+    responses(
+        (status = 200, description = "The signed URL", body = StreamUrl),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "No such track, or not visible (`not_found`)", body = ErrorBody),
+        (status = 409, description = "Still processing (`not_ready`) or failed \
+            (`processing_failed`)", body = ErrorBody),
+    )
+)]
+async fn stream_url(
+    user: AuthUser,
+    State(db): State<Db>,
+    State(auth): State<Arc<AuthService>>,
+    State(streams): State<Streams>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<StreamUrl>> {
+    let signed = streams.signed_url(&db, auth.keys(), &user.id, &id).await?;
+    Ok(Json(StreamUrl {
+        url: signed.url,
+        expires_at: signed.expires_at,
+        content_type: signed.content_type,
+        quality: signed.quality,
+    }))
+}
+
+/// The track's audio, with HTTP ranges (`bytes=a-b`, `a-`, `-n`; of several ranges the first
+/// is served), `If-Range` and `If-None-Match`; HEAD answers the headers only. Authorized by
+/// the signature of a stream URL, or else by a bearer token (the plan picks the quality).
+#[utoipa::path(
+    get,
+    path = "/tracks/{id}/stream",
+    tag = "streaming",
+    operation_id = "streamTrack",
+    security(("bearer" = []), ()),
+    params(("id" = String, Path, description = "The track's id"), StreamQuery),
+    responses(
+        (status = 200, description = "The whole file", content_type = "audio/*", body = Vec<u8>),
+        (status = 206, description = "The requested range, with `Content-Range`", content_type = "audio/*", body = Vec<u8>),
+        (status = 304, description = "Not modified (`If-None-Match`)"),
+        (status = 401, description = "Neither a signature nor a bearer token", body = ErrorBody),
+        (status = 403, description = "Expired or altered signature (`invalid_signature`)", body = ErrorBody),
+        (status = 404, description = "No such track (`not_found`)", body = ErrorBody),
+        (status = 409, description = "Still processing (`not_ready`)", body = ErrorBody),
+        (status = 416, description = "The range starts past the end; `Content-Range: bytes */<size>`"),
+    )
+)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "an axum handler takes each extractor as an argument"
+)]
+async fn stream(
+    method: Method,
+    user: Result<AuthUser, ApiError>,
+    State(db): State<Db>,
+    State(auth): State<Arc<AuthService>>,
+    State(streams): State<Streams>,
+    State(media): State<MediaStore>,
+    Path(id): Path<String>,
+    Query(query): Query<StreamQuery>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let signed = query.exp.is_some() || query.q.is_some() || query.sig.is_some();
+    let file = if signed {
+        let grant = StreamGrant {
+            expires: query.exp.as_deref().unwrap_or_default(),
+            quality: query.q.as_deref().unwrap_or_default(),
+            sig: query.sig.as_deref().unwrap_or_default(),
+        };
+        let now = Timestamp::now().unix_seconds();
+        streams
+            .file_for_signature(&db, auth.keys(), &id, &grant, now)
+            .await?
+    } else {
+        streams.file_for_listener(&db, &user?.id, &id).await?
+    };
+    serve(&media, &file, &method, &headers).await
+}
+
+/// Answers a stream request for `file`: 200, 206, 304 or 416, the body read as it is sent.
+async fn serve(
+    media: &MediaStore,
+    file: &StreamFile,
+    method: &Method,
+    request: &HeaderMap,
+) -> ApiResult<Response> {
+    let header_text = |name| {
+        request
+            .get(name)
+            .and_then(|v: &HeaderValue| v.to_str().ok())
+    };
+    let not_modified = header_text(header::IF_NONE_MATCH).is_some_and(|tags| {
+        tags.split(',')
+            .any(|tag| tag.trim() == file.e_tag || tag.trim() == "*")
+    });
+    if not_modified {
+        return Ok(with_file_headers(
+            StatusCode::NOT_MODIFIED.into_response(),
+            file,
+        ));
+    }
+    // A range applies only to the version the client has (strong comparison; a date never
+    // matches, we send no Last-Modified): else the whole file.
+    let range = match header_text(header::IF_RANGE) {
+        Some(tag) if tag.trim() != file.e_tag => None,
+        _ => header_text(header::RANGE),
+    };
+    let (status, bytes) = match RangeRequest::parse(range, file.size) {
+        RangeRequest::Full => (StatusCode::OK, 0..file.size),
+        RangeRequest::Partial(bytes) => (StatusCode::PARTIAL_CONTENT, bytes),
+        RangeRequest::Unsatisfiable => {
+            let mut response = StatusCode::RANGE_NOT_SATISFIABLE.into_response();
+            insert(
+                &mut response,
+                header::CONTENT_RANGE,
+                format!("bytes */{}", file.size),
+            );
+            return Ok(with_file_headers(response, file));
+        }
+    };
+    let body = if method == Method::HEAD || bytes.is_empty() {
+        Body::empty()
+    } else {
+        Body::from_stream(media.stream_range(&file.key, bytes.clone()).await?)
+    };
+    let mut response = Response::new(body);
+    *response.status_mut() = status;
+    if status == StatusCode::PARTIAL_CONTENT {
+        insert(
+            &mut response,
+            header::CONTENT_RANGE,
+            format!("bytes {}-{}/{}", bytes.start, bytes.end - 1, file.size),
+        );
+    }
+    insert(
+        &mut response,
+        header::CONTENT_LENGTH,
+        (bytes.end - bytes.start).to_string(),
+    );
+    insert(
+        &mut response,
+        header::CONTENT_TYPE,
+        file.content_type.clone(),
+    );
+    Ok(with_file_headers(response, file))
+}
+
+fn with_file_headers(mut response: Response, file: &StreamFile) -> Response {
+    let headers = response.headers_mut();
+    headers.insert(header::ACCEPT_RANGES, HeaderValue::from_static("bytes"));
+    headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static(CACHE_CONTROL),
+    );
+    if let Ok(tag) = HeaderValue::from_str(&file.e_tag) {
+        headers.insert(header::ETAG, tag);
+    }
+    response
+}
+
+fn insert(response: &mut Response, name: header::HeaderName, value: String) {
+    if let Ok(value) = HeaderValue::try_from(value) {
+        response.headers_mut().insert(name, value);
+    }
+}
