@@ -1,0 +1,71 @@
+//! SQL of plays: listening history and the tracks' play counts.
+
+use crate::db::{Timestamp, Tx};
+use crate::on_tx;
+
+/// What counting a play needs to know of the track.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct PlayedTrack {
+    pub uploaded_by: String,
+    pub status: String,
+    pub plays: i64,
+}
+
+/// A listening history row to write.
+#[derive(Clone, Debug)]
+pub struct NewListen<'a> {
+    pub id: &'a str,
+    pub listener: &'a str,
+    pub track_id: &'a str,
+    pub listened_at: Timestamp,
+    pub counted: bool,
+}
+
+/// Takes the listener's profile row lock until the transaction ends, so that the plays one
+/// listener reports are checked and written one after the other. False when the listener has
+/// no profile.
+pub async fn lock_listener(tx: &mut Tx, listener: &str) -> sqlx::Result<bool> {
+    on_tx!(tx, conn => sqlx::query("UPDATE profiles SET updated_at = updated_at WHERE id = $1")
+        .bind(listener).execute(conn).await.map(|r| r.rows_affected() == 1))
+}
+
+/// The track if `listener` may see it (ready, or their own upload). Reads without locking it.
+pub async fn visible_track(
+    tx: &mut Tx,
+    track_id: &str,
+    listener: &str,
+) -> sqlx::Result<Option<PlayedTrack>> {
+    on_tx!(tx, conn => sqlx::query_as(
+        "SELECT uploaded_by, status, plays FROM tracks \
+         WHERE id = $1 AND (status = 'ready' OR uploaded_by = $2)")
+        .bind(track_id).bind(listener).fetch_optional(conn).await)
+}
+
+/// Whether the listener has a counted play of the track after `since`.
+pub async fn counted_since(
+    tx: &mut Tx,
+    listener: &str,
+    track_id: &str,
+    since: Timestamp,
+) -> sqlx::Result<bool> {
+    on_tx!(tx, conn => sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM listening_history \
+                        WHERE user_id = $1 AND track_id = $2 AND listened_at > $3 AND counted)")
+        .bind(listener).bind(track_id).bind(since).fetch_one(conn).await)
+}
+
+pub async fn insert_listen(tx: &mut Tx, listen: &NewListen<'_>) -> sqlx::Result<()> {
+    on_tx!(tx, conn => sqlx::query(
+        "INSERT INTO listening_history (id, user_id, track_id, listened_at, counted) \
+         VALUES ($1, $2, $3, $4, $5)")
+        .bind(listen.id).bind(listen.listener).bind(listen.track_id)
+        .bind(listen.listened_at).bind(listen.counted)
+        .execute(conn).await.map(drop))
+}
+
+/// Adds one to the track's plays; answers the new count.
+pub async fn add_play(tx: &mut Tx, track_id: &str) -> sqlx::Result<i64> {
+    on_tx!(tx, conn => sqlx::query_scalar(
+        "UPDATE tracks SET plays = plays + 1 WHERE id = $1 RETURNING plays")
+        .bind(track_id).fetch_one(conn).await)
+}

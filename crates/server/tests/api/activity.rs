@@ -1,0 +1,217 @@
+//! Friends activity: `GET /api/v1/me/activity/friends` (the 10 latest listens of the people I
+//! follow) and the live stream `GET /api/v1/events`, across instances on PostgreSQL, ending
+//! when the server shuts down.
+
+use std::pin::Pin;
+use std::time::Duration;
+
+use bytes::Bytes;
+use futures_util::{Stream, StreamExt};
+use reqwest::Method;
+use serde_json::Value;
+
+use crate::helpers::{TestApp, assert_api_error, postgres_admin_url, spawn_app, spawn_app_on};
+use crate::plays::{call_ok, follow, get, play};
+use crate::upload::{Seed, insert_track};
+
+/// How long a test waits for an event that must come.
+const PATIENCE: Duration = Duration::from_secs(10);
+
+/// `GET /api/v1/events`, read as the web client reads it (fetch with a bearer header).
+struct EventStream {
+    body: Pin<Box<dyn Stream<Item = reqwest::Result<Bytes>> + Send>>,
+    buffer: String,
+}
+
+impl EventStream {
+    async fn open(app: &TestApp, token: &str) -> Self {
+        let response = app
+            .client
+            .get(app.url("/api/v1/events"))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200);
+        let content_type = response.headers()["content-type"].to_str().unwrap();
+        assert!(
+            content_type.starts_with("text/event-stream"),
+            "{content_type}"
+        );
+        Self {
+            body: Box::pin(response.bytes_stream()),
+            buffer: String::new(),
+        }
+    }
+
+    /// The next named event (comments skipped): its name and its JSON data.
+    async fn next_event(&mut self) -> (String, Value) {
+        tokio::time::timeout(PATIENCE, async {
+            loop {
+                if let Some(end) = self.buffer.find("\n\n") {
+                    let block: String = self.buffer.drain(..end + 2).collect();
+                    let field = |name: &str| {
+                        block
+                            .lines()
+                            .find_map(|line| line.strip_prefix(name))
+                            .map(str::trim_start)
+                            .map(str::to_owned)
+                    };
+                    if let (Some(event), Some(data)) = (field("event:"), field("data:")) {
+                        return (event, serde_json::from_str(&data).unwrap());
+                    }
+                    continue;
+                }
+                let chunk = self
+                    .body
+                    .next()
+                    .await
+                    .expect("the stream is open")
+                    .expect("the stream reads");
+                self.buffer.push_str(std::str::from_utf8(&chunk).unwrap());
+            }
+        })
+        .await
+        .expect("an event arrives in time")
+    }
+
+    /// Whether the server ends the stream in time.
+    async fn ends(&mut self) -> bool {
+        tokio::time::timeout(PATIENCE, async {
+            while let Some(chunk) = self.body.next().await {
+                if chunk.is_err() {
+                    break;
+                }
+            }
+        })
+        .await
+        .is_ok()
+    }
+}
+
+async fn unfollow(app: &TestApp, token: &str, user_id: &str) {
+    let path = format!("/profiles/{user_id}/follow");
+    call_ok(app, Method::DELETE, &path, token, None, 200).await;
+}
+
+#[tokio::test]
+async fn friends_activity_holds_the_10_latest_listens_of_the_people_i_follow() {
+    let app = spawn_app().await;
+    let (ana, _) = app.user("Ana").await;
+    let (_, me) = app.user("Mo").await;
+    let (bo, bo_token) = app.user("Bo").await;
+    let (cy, cy_token) = app.user("Cy").await;
+    let (_, stranger) = app.user("Di").await;
+    follow(&app, &me, &bo).await;
+    follow(&app, &me, &cy).await;
+    let mut tracks = Vec::new();
+    for i in 0..12 {
+        tracks.push(insert_track(&app, Seed::ready(&ana, &format!("T{i}"), "Ana")).await);
+    }
+    let other = insert_track(&app, Seed::ready(&ana, "Elsewhere", "Ana")).await;
+
+    for (i, track) in tracks.iter().enumerate() {
+        let friend = if i % 2 == 0 { &bo_token } else { &cy_token };
+        play(&app, friend, track).await;
+        play(&app, &stranger, &other).await;
+        play(&app, &me, &other).await;
+    }
+    let activity = get(&app, "/me/activity/friends", &me).await;
+
+    let items = activity["items"].as_array().unwrap();
+    let titles: Vec<&str> = items
+        .iter()
+        .map(|item| item["track"]["title"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        titles,
+        ["T11", "T10", "T9", "T8", "T7", "T6", "T5", "T4", "T3", "T2"]
+    );
+    assert_eq!(items[0]["user"]["id"], cy);
+    assert_eq!(items[0]["user"]["name"], "Cy");
+    assert_eq!(items[0]["user"]["avatar_url"], Value::Null);
+    assert_eq!(items[1]["user"]["name"], "Bo");
+    assert_eq!(items[0]["track"]["artist"], "Ana");
+    assert!(items[0]["listened_at"].is_string());
+    assert!(items[0]["id"].is_string());
+    assert_eq!(
+        get(&app, "/me/activity/friends", &bo_token).await["items"],
+        serde_json::json!([])
+    );
+}
+
+#[tokio::test]
+async fn a_follower_sees_a_play_live_and_nobody_elses() {
+    let app = spawn_app().await;
+    let (ana, _) = app.user("Ana").await;
+    let (_, me) = app.user("Mo").await;
+    let (bo, bo_token) = app.user("Bo").await;
+    let (cy, cy_token) = app.user("Cy").await;
+    let (_, stranger) = app.user("Di").await;
+    follow(&app, &me, &bo).await;
+    follow(&app, &me, &cy).await;
+    unfollow(&app, &me, &cy).await;
+    let tide = insert_track(&app, Seed::ready(&ana, "Tide", "Ana")).await;
+    let dune = insert_track(&app, Seed::ready(&ana, "Dune", "Ana")).await;
+    let mut events = EventStream::open(&app, &me).await;
+
+    // Plays by someone I never followed, someone I unfollowed and myself come first.
+    play(&app, &stranger, &tide).await;
+    play(&app, &cy_token, &tide).await;
+    play(&app, &me, &tide).await;
+    play(&app, &bo_token, &dune).await;
+    let (event, listen) = events.next_event().await;
+
+    assert_eq!(event, "friend_listen");
+    assert_eq!(listen["user"]["id"], bo);
+    assert_eq!(listen["track"]["title"], "Dune");
+    let activity = get(&app, "/me/activity/friends", &me).await;
+    assert_eq!(listen, activity["items"][0]);
+}
+
+#[tokio::test]
+async fn a_follower_connected_to_another_instance_sees_a_play_live() {
+    let Some(_) = postgres_admin_url() else {
+        eprintln!("skipped: TEST_DATABASE_URL is not set, so there is no PostgreSQL to share");
+        return;
+    };
+    let first = spawn_app_on("postgres", |_| {}).await;
+    let second = first.spawn_peer().await;
+    let (ana, _) = first.user("Ana").await;
+    let (_, me) = first.user("Mo").await;
+    let (bo, bo_token) = first.user("Bo").await;
+    follow(&first, &me, &bo).await;
+    let tide = insert_track(&first, Seed::ready(&ana, "Tide", "Ana")).await;
+    let mut events = EventStream::open(&second, &me).await;
+
+    play(&first, &bo_token, &tide).await;
+    let (event, listen) = events.next_event().await;
+
+    assert_eq!(event, "friend_listen");
+    assert_eq!(listen["user"]["id"], bo);
+    assert_eq!(listen["track"]["id"], tide);
+}
+
+#[tokio::test]
+async fn a_server_with_an_open_event_stream_stops_and_ends_the_stream() {
+    let app = spawn_app().await;
+    let (_, token) = app.user("Mo").await;
+    let mut events = EventStream::open(&app, &token).await;
+
+    let restarted = tokio::time::timeout(PATIENCE, app.restart(|_| {})).await;
+
+    assert!(
+        restarted.is_ok(),
+        "the server did not stop with an event stream open"
+    );
+    assert!(events.ends().await, "the event stream was not ended");
+}
+
+#[tokio::test]
+async fn the_event_stream_needs_a_signed_in_user() {
+    let app = spawn_app().await;
+
+    let response = app.get("/api/v1/events").await;
+
+    assert_api_error(response, 401, "unauthorized").await;
+}

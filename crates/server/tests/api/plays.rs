@@ -1,0 +1,287 @@
+//! `POST /api/v1/tracks/{id}/plays`: every playback start is in the listening history; a play
+//! counts (the track's plays, what the artist is paid on) unless the listener uploaded the
+//! track or already had a counted play of it within the window, however often and however
+//! concurrently it is reported.
+
+use backbeat::db::Timestamp;
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, assert_api_error, spawn_app, spawn_app_with};
+use crate::upload::{Seed, insert_track};
+
+// ---- shared with the other listening tests
+
+/// A request to `/api/v1{path}` as `token`, with a JSON body when given.
+pub async fn call(
+    app: &TestApp,
+    method: Method,
+    path: &str,
+    token: &str,
+    body: Option<Value>,
+) -> reqwest::Response {
+    let request = app
+        .client
+        .request(method, app.url(&format!("/api/v1{path}")))
+        .bearer_auth(token);
+    let request = match body {
+        Some(body) => request.json(&body),
+        None => request,
+    };
+    request.send().await.expect("request sent")
+}
+
+/// A request that must answer `status`; answers its JSON body (null when empty).
+pub async fn call_ok(
+    app: &TestApp,
+    method: Method,
+    path: &str,
+    token: &str,
+    body: Option<Value>,
+    status: u16,
+) -> Value {
+    let response = call(app, method.clone(), path, token, body).await;
+    let actual = response.status().as_u16();
+    let text = response.text().await.unwrap();
+    assert_eq!(actual, status, "{method} {path}: {text}");
+    if text.is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_str(&text).unwrap()
+    }
+}
+
+pub async fn get(app: &TestApp, path: &str, token: &str) -> Value {
+    call_ok(app, Method::GET, path, token, None, 200).await
+}
+
+/// Reports a playback start that must be recorded; answers `{counted, plays}`.
+pub async fn play(app: &TestApp, token: &str, track_id: &str) -> Value {
+    call_ok(
+        app,
+        Method::POST,
+        &format!("/tracks/{track_id}/plays"),
+        token,
+        None,
+        200,
+    )
+    .await
+}
+
+pub async fn follow(app: &TestApp, token: &str, user_id: &str) {
+    call_ok(
+        app,
+        Method::PUT,
+        &format!("/profiles/{user_id}/follow"),
+        token,
+        None,
+        200,
+    )
+    .await;
+}
+
+pub async fn scalar(app: &TestApp, sql: &'static str, id: &str) -> i64 {
+    backbeat::on_db!(&app.db, pool => sqlx::query_scalar(sql).bind(id).fetch_one(pool).await.unwrap())
+}
+
+// ---- counting
+
+async fn plays_of(app: &TestApp, track_id: &str) -> i64 {
+    scalar(app, "SELECT plays FROM tracks WHERE id = $1", track_id).await
+}
+
+async fn history_rows(app: &TestApp, track_id: &str) -> i64 {
+    scalar(
+        app,
+        "SELECT COUNT(*) FROM listening_history WHERE track_id = $1",
+        track_id,
+    )
+    .await
+}
+
+async fn counted_rows(app: &TestApp, track_id: &str) -> i64 {
+    scalar(
+        app,
+        "SELECT COUNT(*) FROM listening_history WHERE track_id = $1 AND counted",
+        track_id,
+    )
+    .await
+}
+
+#[tokio::test]
+async fn a_listeners_play_is_recorded_and_counted() {
+    let app = spawn_app().await;
+    let (ana, _) = app.user("Ana").await;
+    let (bo, bo_token) = app.user("Bo").await;
+    let track = insert_track(&app, Seed::ready(&ana, "Tide", "Ana")).await;
+
+    let outcome = play(&app, &bo_token, &track).await;
+
+    assert_eq!(outcome, json!({ "counted": true, "plays": 1 }));
+    assert_eq!(plays_of(&app, &track).await, 1);
+    let listener: String = backbeat::on_db!(&app.db, pool => sqlx::query_scalar(
+        "SELECT user_id FROM listening_history WHERE track_id = $1")
+        .bind(&track).fetch_one(pool).await.unwrap());
+    assert_eq!(listener, bo);
+}
+
+#[tokio::test]
+async fn the_uploaders_own_play_is_recorded_but_not_counted() {
+    let app = spawn_app().await;
+    let (ana, ana_token) = app.user("Ana").await;
+    let track = insert_track(
+        &app,
+        Seed {
+            plays: 4,
+            ..Seed::ready(&ana, "Tide", "Ana")
+        },
+    )
+    .await;
+
+    let outcome = play(&app, &ana_token, &track).await;
+
+    assert_eq!(outcome, json!({ "counted": false, "plays": 4 }));
+    assert_eq!(plays_of(&app, &track).await, 4);
+    assert_eq!(history_rows(&app, &track).await, 1);
+    assert_eq!(counted_rows(&app, &track).await, 0);
+}
+
+#[tokio::test]
+async fn a_second_play_within_the_window_is_recorded_but_not_counted() {
+    let app = spawn_app().await;
+    let (ana, _) = app.user("Ana").await;
+    let (_, bo_token) = app.user("Bo").await;
+    let track = insert_track(&app, Seed::ready(&ana, "Tide", "Ana")).await;
+
+    play(&app, &bo_token, &track).await;
+    let second = play(&app, &bo_token, &track).await;
+
+    assert_eq!(second, json!({ "counted": false, "plays": 1 }));
+    assert_eq!(history_rows(&app, &track).await, 2);
+    assert_eq!(counted_rows(&app, &track).await, 1);
+}
+
+#[tokio::test]
+async fn a_play_after_the_30_minute_window_counts_again() {
+    let app = spawn_app().await;
+    let (ana, _) = app.user("Ana").await;
+    let (_, bo_token) = app.user("Bo").await;
+    let track = insert_track(&app, Seed::ready(&ana, "Tide", "Ana")).await;
+    play(&app, &bo_token, &track).await;
+    play(&app, &bo_token, &track).await;
+    // Both earlier plays happened 31 minutes ago; the uncounted one does not restart the window.
+    let earlier = Timestamp::now() - chrono::Duration::minutes(31);
+    backbeat::on_db!(&app.db, pool => sqlx::query(
+        "UPDATE listening_history SET listened_at = $2 WHERE track_id = $1")
+        .bind(&track).bind(earlier).execute(pool).await.map(drop).unwrap());
+
+    let later = play(&app, &bo_token, &track).await;
+
+    assert_eq!(later, json!({ "counted": true, "plays": 2 }));
+    assert_eq!(counted_rows(&app, &track).await, 2);
+}
+
+#[tokio::test]
+async fn the_window_follows_the_configuration() {
+    let app = spawn_app_with(|config| config.play_count_window_secs = 1).await;
+    let (ana, _) = app.user("Ana").await;
+    let (_, bo_token) = app.user("Bo").await;
+    let track = insert_track(&app, Seed::ready(&ana, "Tide", "Ana")).await;
+    play(&app, &bo_token, &track).await;
+
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    let after_the_window = play(&app, &bo_token, &track).await;
+
+    assert_eq!(after_the_window, json!({ "counted": true, "plays": 2 }));
+}
+
+#[tokio::test]
+async fn ten_concurrent_reports_of_one_play_count_exactly_once() {
+    let app = spawn_app().await;
+    let (ana, _) = app.user("Ana").await;
+    let (_, bo_token) = app.user("Bo").await;
+    let track = insert_track(&app, Seed::ready(&ana, "Tide", "Ana")).await;
+
+    let reports = (0..10).map(|_| play(&app, &bo_token, &track));
+    let outcomes = futures_util::future::join_all(reports).await;
+
+    let counted = outcomes.iter().filter(|o| o["counted"] == true).count();
+    assert_eq!(counted, 1, "{outcomes:?}");
+    assert_eq!(plays_of(&app, &track).await, 1);
+    assert_eq!(counted_rows(&app, &track).await, 1);
+    assert_eq!(history_rows(&app, &track).await, 10);
+}
+
+#[tokio::test]
+async fn concurrent_plays_of_different_listeners_each_count() {
+    let app = spawn_app().await;
+    let (ana, _) = app.user("Ana").await;
+    let track = insert_track(&app, Seed::ready(&ana, "Tide", "Ana")).await;
+    let mut tokens = Vec::new();
+    for i in 0..6 {
+        tokens.push(app.user(&format!("Listener {i}")).await.1);
+    }
+
+    let reports = tokens.iter().map(|token| play(&app, token, &track));
+    futures_util::future::join_all(reports).await;
+
+    assert_eq!(plays_of(&app, &track).await, 6);
+    assert_eq!(counted_rows(&app, &track).await, 6);
+}
+
+#[tokio::test]
+async fn a_track_still_processing_cannot_be_played() {
+    let app = spawn_app().await;
+    let (ana, ana_token) = app.user("Ana").await;
+    let (_, bo_token) = app.user("Bo").await;
+    let track = insert_track(
+        &app,
+        Seed {
+            status: "processing",
+            ..Seed::ready(&ana, "Tide", "Ana")
+        },
+    )
+    .await;
+    let path = format!("/tracks/{track}/plays");
+
+    let by_uploader = call(&app, Method::POST, &path, &ana_token, None).await;
+    let by_someone_else = call(&app, Method::POST, &path, &bo_token, None).await;
+
+    let message = assert_api_error(by_uploader, 409, "not_ready").await;
+    assert_eq!(message, "This track is still processing.");
+    assert_eq!(
+        assert_api_error(by_someone_else, 404, "not_found").await,
+        "Track Not Found"
+    );
+    assert_eq!(history_rows(&app, &track).await, 0);
+}
+
+#[tokio::test]
+async fn an_unknown_track_cannot_be_played() {
+    let app = spawn_app().await;
+    let (_, token) = app.user("Bo").await;
+
+    let response = call(&app, Method::POST, "/tracks/nope/plays", &token, None).await;
+
+    assert_eq!(
+        assert_api_error(response, 404, "not_found").await,
+        "Track Not Found"
+    );
+}
+
+#[tokio::test]
+async fn a_play_needs_a_signed_in_listener() {
+    let app = spawn_app().await;
+    let (ana, _) = app.user("Ana").await;
+    let track = insert_track(&app, Seed::ready(&ana, "Tide", "Ana")).await;
+
+    let response = app
+        .client
+        .post(app.url(&format!("/api/v1/tracks/{track}/plays")))
+        .send()
+        .await
+        .unwrap();
+
+    assert_api_error(response, 401, "unauthorized").await;
+    assert_eq!(history_rows(&app, &track).await, 0);
+}
