@@ -1,0 +1,98 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { chromiumPath } from './chromium';
+
+export const baseUrl = inject('baseUrl');
+export const skipReason = inject('e2eSkipReason');
+
+export const artifactsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts');
+
+export const publicPages = [
+  { path: '/', heading: 'Where independent artists get heard and paid' },
+  { path: '/comparison', heading: 'Compare plans' },
+  { path: '/faq', heading: 'Frequently asked questions' },
+  { path: '/changelog', heading: "What's new in Backbeat" },
+  { path: '/payment-failed', heading: 'Payment Failed' },
+  { path: '/terms-of-service', heading: 'Terms of Service' },
+  { path: '/privacy-policy', heading: 'Privacy Policy' },
+  { path: '/copyright-policy', heading: 'Copyright & DMCA Policy' },
+  { path: '/community', heading: 'Community Guidelines' },
+  { path: '/cookie-policy', heading: 'Cookie Policy' },
+  { path: '/music-licensing', heading: 'Music Licensing' },
+  { path: '/accessibility-statement', heading: 'Accessibility Statement' },
+  { path: '/terms', heading: 'Terms of Service' },
+  { path: '/privacy', heading: 'Privacy Policy' },
+] as const;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export interface OpenedPage {
+  page: Page;
+  /** Console errors, uncaught exceptions and Content-Security-Policy violations seen so far. */
+  problems: string[];
+}
+
+export async function openPage(
+  browser: Browser,
+  pathname: string,
+  viewport = { width: 1280, height: 800 },
+): Promise<OpenedPage> {
+  const page = await browser.newPage({ viewport });
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => {
+    problems.push(`uncaught: ${error.message}`);
+  });
+  await page.exposeFunction('reportCspViolation', (description: string) => {
+    problems.push(`CSP violation: ${description}`);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportCspViolation: (description: string) => void }).reportCspViolation;
+      report(`${event.violatedDirective} blocked ${event.blockedURI}`);
+    });
+  });
+  await page.goto(`${baseUrl}${pathname}`, { waitUntil: 'networkidle' });
+  return { page, problems };
+}
+
+export async function visible(locator: Locator): Promise<Locator> {
+  await locator.waitFor({ state: 'visible', timeout: 10_000 });
+  return locator;
+}
+
+/** Waits until smooth scrolling has come to rest and returns the final scroll position. */
+export async function settledScrollY(page: Page): Promise<number> {
+  let previous = -1;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const current = await page.evaluate(() => window.scrollY);
+    if (current === previous) return current;
+    previous = current;
+    await page.waitForTimeout(100);
+  }
+  return previous;
+}
+
+export function screenshotPath(name: string): string {
+  mkdirSync(artifactsDir, { recursive: true });
+  return path.join(artifactsDir, name);
+}

@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { LikeButton } from '@/features/library/components/LikeButton';
+import { TrackMenu } from '@/features/library/components/TrackMenu';
+import { useTrackPlaybackState } from '@/features/player/hooks';
+import { usePlayerStore } from '@/features/player/stores/playerStore';
+import { TrackActionsContext, type TrackActions } from '@/lib/trackActions';
+
+/** The listening actions every track list offers: the player plays, the library likes and adds to playlists. */
+const trackActions: TrackActions = {
+  play: (track, queue) => {
+    usePlayerStore.getState().play(track, queue);
+  },
+  usePlaybackState: useTrackPlaybackState,
+  LikeButton,
+  TrackMenu,
+};
+
+/** Provides the listening actions to the signed-in area. */
+export function TrackActionsBridge({ children }: { children: ReactNode }) {
+  return <TrackActionsContext value={trackActions}>{children}</TrackActionsContext>;
+}

@@ -1,0 +1,94 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { ConfirmEmailPage } from '@/features/auth/ConfirmEmailPage';
+import { ForgotPasswordPage } from '@/features/auth/ForgotPasswordPage';
+import { GuestOnly } from '@/features/auth/GuestOnly';
+import { LoginPage } from '@/features/auth/LoginPage';
+import { LogOutButton } from '@/features/auth/LogOutButton';
+import { ResetPasswordPage } from '@/features/auth/ResetPasswordPage';
+import { SignupPage } from '@/features/auth/SignupPage';
+import { ArtistPage } from '@/features/catalog/ArtistPage';
+import { ExplorePage } from '@/features/catalog/ExplorePage';
+import { TrackPage } from '@/features/catalog/TrackPage';
+import { ChangelogPage } from '@/features/changelog/ChangelogPage';
+import { FaqPage } from '@/features/faq/FaqPage';
+import { LandingPage } from '@/features/landing/LandingPage';
+import { LibraryPage } from '@/features/library/LibraryPage';
+import { PaymentFailedPage } from '@/features/payments/PaymentFailedPage';
+import { PlanTeaser } from '@/features/plans/components/PlanTeaser';
+import { PlanComparisonPage } from '@/features/plans/PlanComparisonPage';
+import type { PolicySlug } from '@/features/policies/content';
+import { PolicyPage } from '@/features/policies/PolicyPage';
+import { MyProfilePage } from '@/features/profile/MyProfilePage';
+import { UserProfilePage } from '@/features/profile/UserProfilePage';
+import { HomeRoute } from './HomeRoute';
+import { AuthLayout } from './layouts/AuthLayout';
+import { PublicLayout } from './layouts/PublicLayout';
+import { RootLayout } from './layouts/RootLayout';
+import { SignedInLayout } from './layouts/SignedInLayout';
+import { PlaylistRoute } from './PlaylistRoute';
+import { RouteErrorFallback } from './RouteErrorFallback';
+import { UploadRoute } from './UploadRoute';
+
+const policyPages: readonly { path: string; slug: PolicySlug }[] = [
+  { path: 'terms-of-service', slug: 'terms-of-service' },
+  { path: 'privacy-policy', slug: 'privacy-policy' },
+  { path: 'copyright-policy', slug: 'copyright-policy' },
+  { path: 'community', slug: 'community' },
+  { path: 'cookie-policy', slug: 'cookie-policy' },
+  { path: 'music-licensing', slug: 'music-licensing' },
+  { path: 'accessibility-statement', slug: 'accessibility-statement' },
+  // The signup form links to the short forms.
+  { path: 'terms', slug: 'terms-of-service' },
+  { path: 'privacy', slug: 'privacy-policy' },
+];
+
+/** The signed-in area: one line per page, all inside the app's navigation. */
+const signedInPages: RouteObject[] = [
+  { path: 'home', element: <HomeRoute /> },
+  { path: 'profile', element: <MyProfilePage logOutButton={<LogOutButton />} /> },
+  { path: 'profile/:userId', element: <UserProfilePage /> },
+  { path: 'library', element: <LibraryPage /> },
+  { path: 'playlist/:id', element: <PlaylistRoute /> },
+  { path: 'explore', element: <ExplorePage /> },
+  { path: 'upload', element: <UploadRoute /> },
+  { path: 'artist/:artistName', element: <ArtistPage /> },
+  { path: 'track/:trackId', element: <TrackPage /> },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorFallback />,
+    children: [
+      { path: '/', element: <LandingPage pricingTeaser={<PlanTeaser />} /> },
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: 'comparison', element: <PlanComparisonPage /> },
+          { path: 'faq', element: <FaqPage /> },
+          { path: 'changelog', element: <ChangelogPage /> },
+          { path: 'payment-failed', element: <PaymentFailedPage /> },
+          ...policyPages.map(({ path, slug }) => ({ path, element: <PolicyPage slug={slug} /> })),
+        ],
+      },
+      {
+        element: <AuthLayout />,
+        children: [
+          {
+            element: <GuestOnly />,
+            children: [
+              { path: 'login', element: <LoginPage /> },
+              { path: 'signup', element: <SignupPage /> },
+              { path: 'forgot-password', element: <ForgotPasswordPage /> },
+            ],
+          },
+          // An email link signs its user in, so these stay open to a signed-in visitor.
+          { path: 'reset-password', element: <ResetPasswordPage /> },
+          { path: 'confirm', element: <ConfirmEmailPage /> },
+        ],
+      },
+      { element: <SignedInLayout />, children: signedInPages },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];

@@ -1,0 +1,47 @@
+import { AuthClient, AuthError, type Session } from '@supabase/auth-js';
+
+/**
+ * The one session of the app, spoken with Backbeat's GoTrue-compatible `/auth/v1`. It keeps the
+ * session in localStorage under `backbeat-auth` and refreshes the access token before it expires.
+ */
+export const auth = new AuthClient({
+  url: `${window.location.origin}/auth/v1`,
+  headers: { apikey: 'backbeat' },
+  storageKey: 'backbeat-auth',
+  autoRefreshToken: true,
+  persistSession: true,
+  detectSessionInUrl: false,
+});
+
+function assuranceLevelOf(accessToken: string): string | undefined {
+  const payload = accessToken.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const claims = JSON.parse(json) as { aal?: unknown };
+    return typeof claims.aal === 'string' ? claims.aal : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * True while a session still owes its second factor: the account has a verified authenticator
+ * but the token was issued for the password (or an email link) alone. This is the rule of
+ * `mfa.getAuthenticatorAssuranceLevel()` (current aal1, next aal2), read straight from the session
+ * so it can run inside an auth state change, where calling back into the client would deadlock.
+ */
+export function needsSecondFactor(session: Session): boolean {
+  const hasVerifiedFactor = session.user.factors?.some((factor) => factor.status === 'verified') ?? false;
+  return hasVerifiedFactor && assuranceLevelOf(session.access_token) !== 'aal2';
+}
+
+/** Proves the second factor with a code from the account's authenticator app; resolves with the error, if any. */
+export async function verifySecondFactor(code: string): Promise<AuthError | null> {
+  const factors = await auth.mfa.listFactors();
+  if (factors.error) return factors.error;
+  const [factor] = factors.data.totp;
+  if (!factor) return new AuthError('This account has no authenticator app set up.');
+  const { error } = await auth.mfa.challengeAndVerify({ factorId: factor.id, code });
+  return error;
+}
