@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { PageLoader } from '@/components/ui/PageLoader';
+import { loginPathFor } from './nextPath';
+import { useSession } from './session';
+
+/** The signed-in area: a loader while the session loads, the login page (coming back here after) for anyone else. */
+export function RequireSignIn({ children }: { children: ReactNode }) {
+  const { status } = useSession();
+  const location = useLocation();
+  if (status === 'loading') return <PageLoader label="Loading your account…" />;
+  if (status !== 'signed-in') return <Navigate to={loginPathFor(location)} replace />;
+  return children;
+}

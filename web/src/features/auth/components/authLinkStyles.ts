@@ -1,0 +1,1 @@
+export const authLinkClasses = 'font-medium text-brand-soft underline-offset-4 hover:underline';

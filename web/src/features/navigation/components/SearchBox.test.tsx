@@ -1,0 +1,53 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { SearchBox } from './SearchBox';
+
+function ExploreStandIn() {
+  const location = useLocation();
+  return <p>{`${location.pathname}${location.search}`}</p>;
+}
+
+function renderSearchBox() {
+  const router = createMemoryRouter(
+    [
+      { path: '/home', element: <SearchBox /> },
+      { path: '/explore', element: <ExploreStandIn /> },
+    ],
+    { initialEntries: ['/home'] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('SearchBox', () => {
+  it('shows the placeholder', () => {
+    renderSearchBox();
+
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveAttribute(
+      'placeholder',
+      'Search tracks, artists, albums...',
+    );
+  });
+
+  it('searches for the trimmed text on /explore', async () => {
+    const user = userEvent.setup();
+    const router = renderSearchBox();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), '  night drive & co  {Enter}');
+
+    expect(router.state.location.pathname).toBe('/explore');
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('night drive & co');
+  });
+
+  it('ignores empty text', async () => {
+    const user = userEvent.setup();
+    const router = renderSearchBox();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), '   {Enter}');
+
+    expect(router.state.location.pathname).toBe('/home');
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,270 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Factor } from '@supabase/auth-js';
+import { useState, type ReactNode, type SubmitEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '@/components/ui/Button';
+import { FormError } from '@/components/ui/FormError';
+import { LoadError } from '@/components/ui/LoadError';
+import { OneTimeCodeField } from '@/components/ui/OneTimeCodeField';
+import { Spinner } from '@/components/ui/Spinner';
+import { auth, verifySecondFactor } from '@/lib/auth';
+import { factorsQueryOptions, useAuthenticatorFactors } from '../api/factors';
+import { qrCodeImageSource } from '../qrCode';
+
+interface Enrolment {
+  factorId: string;
+  qrCode: string;
+  secret: string;
+}
+
+/** Starts over: enrolments left unconfirmed earlier would clash with the new one's name. */
+async function enrolAuthenticator(leftovers: readonly Factor[]): Promise<Enrolment> {
+  for (const factor of leftovers) {
+    await auth.mfa.unenroll({ factorId: factor.id });
+  }
+  const { data, error } = await auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator app' });
+  if (error) throw error;
+  return { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret };
+}
+
+async function confirmEnrolment({ factorId, code }: { factorId: string; code: string }): Promise<void> {
+  const { error } = await auth.mfa.challengeAndVerify({ factorId, code });
+  if (error) throw error;
+}
+
+async function removeAuthenticator(factorId: string): Promise<void> {
+  const { error } = await auth.mfa.unenroll({ factorId });
+  if (error) throw error;
+}
+
+/** A verified factor can only be removed by a session that has proved it (aal2). */
+async function sessionHasProvedSecondFactor(): Promise<boolean> {
+  const { data, error } = await auth.mfa.getAuthenticatorAssuranceLevel();
+  if (error) throw error;
+  return data.currentLevel === 'aal2';
+}
+
+function CodeForm({
+  submitLabel,
+  pending,
+  error,
+  onSubmit,
+  onCancel,
+}: {
+  submitLabel: string;
+  pending: boolean;
+  error: Error | null;
+  onSubmit: (code: string) => void;
+  onCancel: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSubmit(code);
+  };
+  return (
+    <form className="space-y-4" onSubmit={submit}>
+      <FormError message={error?.message} />
+      <div className="max-w-xs">
+        <OneTimeCodeField value={code} onChange={setCode} disabled={pending} />
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Checking…' : submitLabel}
+        </Button>
+        <Button variant="secondary" disabled={pending} onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function EnrolmentStep({ enrolment, onFinished }: { enrolment: Enrolment; onFinished: () => void }) {
+  const queryClient = useQueryClient();
+  const confirm = useMutation({
+    mutationFn: confirmEnrolment,
+    onSuccess: async () => {
+      toast.success('Two-factor authentication is on.');
+      await queryClient.invalidateQueries({ queryKey: factorsQueryOptions.queryKey });
+      onFinished();
+    },
+  });
+  const cancel = () => {
+    void auth.mfa.unenroll({ factorId: enrolment.factorId });
+    onFinished();
+  };
+
+  return (
+    <div className="space-y-6">
+      <ol className="space-y-6">
+        <li className="flex flex-col gap-4 sm:flex-row sm:items-start">
+          <img
+            src={qrCodeImageSource(enrolment.qrCode)}
+            alt="QR code for your authenticator app"
+            width={176}
+            height={176}
+            className="size-44 shrink-0 rounded-2xl bg-white p-2"
+          />
+          <div className="min-w-0 text-sm text-zinc-300">
+            <p className="font-semibold text-white">1. Scan this QR code with your authenticator app</p>
+            <p className="mt-2 text-zinc-400">Can't scan it? Enter this key instead:</p>
+            <code className="mt-2 block rounded-xl bg-night/60 px-3 py-2 font-mono text-sm break-all text-brand-soft">
+              {enrolment.secret}
+            </code>
+          </div>
+        </li>
+        <li className="text-sm">
+          <p className="mb-3 font-semibold text-white">2. Enter the 6-digit code the app shows</p>
+          <CodeForm
+            submitLabel="Turn on"
+            pending={confirm.isPending}
+            error={confirm.error}
+            onSubmit={(code) => {
+              confirm.mutate({ factorId: enrolment.factorId, code });
+            }}
+            onCancel={cancel}
+          />
+        </li>
+      </ol>
+    </div>
+  );
+}
+
+function Card({ children, status }: { children: ReactNode; status?: ReactNode }) {
+  return (
+    <section aria-labelledby="two-factor-heading" className="rounded-3xl border border-line bg-surface p-5 sm:p-8">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id="two-factor-heading" className="text-xl font-bold text-white">
+          Two-factor authentication
+        </h2>
+        {status}
+      </div>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+/** Turns TOTP two-factor authentication on (QR code, secret, first code) and off. */
+export function TwoFactorSection() {
+  const queryClient = useQueryClient();
+  const factors = useAuthenticatorFactors();
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [askingCodeToTurnOff, setAskingCodeToTurnOff] = useState(false);
+
+  const enrol = useMutation({ mutationFn: enrolAuthenticator, onSuccess: setEnrolment });
+  const turnOff = useMutation({
+    mutationFn: async ({ factorId, code }: { factorId: string; code?: string }) => {
+      if (code === undefined && !(await sessionHasProvedSecondFactor())) return 'needs-code' as const;
+      if (code !== undefined) {
+        const error = await verifySecondFactor(code);
+        if (error) throw error;
+      }
+      await removeAuthenticator(factorId);
+      return 'removed' as const;
+    },
+    onSuccess: async (outcome) => {
+      setAskingCodeToTurnOff(outcome === 'needs-code');
+      if (outcome === 'removed') {
+        toast.success('Two-factor authentication is off.');
+        await queryClient.invalidateQueries({ queryKey: factorsQueryOptions.queryKey });
+      }
+    },
+  });
+
+  if (factors.isPending) {
+    return (
+      <Card>
+        <Spinner label="Loading…" />
+      </Card>
+    );
+  }
+  if (factors.isError) {
+    return (
+      <Card>
+        <LoadError
+          title="We couldn't load your two-factor settings."
+          error={factors.error}
+          onRetry={() => {
+            void factors.refetch();
+          }}
+        />
+      </Card>
+    );
+  }
+
+  const { verified, unverified } = factors.data;
+
+  if (enrolment) {
+    return (
+      <Card>
+        <EnrolmentStep
+          enrolment={enrolment}
+          onFinished={() => {
+            setEnrolment(null);
+          }}
+        />
+      </Card>
+    );
+  }
+
+  if (!verified) {
+    return (
+      <Card status={<span className="rounded-full bg-white/10 px-2.5 py-0.5 text-xs font-semibold text-zinc-300">Off</span>}>
+        <p className="max-w-2xl text-sm text-zinc-400">
+          Protect your account with a second step: each time you log in, enter a 6-digit code from an authenticator app
+          on your phone.
+        </p>
+        <div className="mt-5 space-y-4">
+          <FormError message={enrol.error?.message} />
+          <Button
+            disabled={enrol.isPending}
+            onClick={() => {
+              enrol.mutate(unverified);
+            }}
+          >
+            {enrol.isPending ? 'Starting…' : 'Enable two-factor authentication'}
+          </Button>
+        </div>
+      </Card>
+    );
+  }
+
+  return (
+    <Card status={<span className="rounded-full bg-emerald-500/15 px-2.5 py-0.5 text-xs font-semibold text-emerald-300">On</span>}>
+      <p className="max-w-2xl text-sm text-zinc-400">Logging in asks for a code from your authenticator app.</p>
+      <div className="mt-5 space-y-4">
+        {askingCodeToTurnOff ? (
+          <>
+            <p className="text-sm text-zinc-300">Enter a code from your authenticator app to turn off two-factor authentication.</p>
+            <CodeForm
+              submitLabel="Turn off"
+              pending={turnOff.isPending}
+              error={turnOff.error}
+              onSubmit={(code) => {
+                turnOff.mutate({ factorId: verified.id, code });
+              }}
+              onCancel={() => {
+                setAskingCodeToTurnOff(false);
+                turnOff.reset();
+              }}
+            />
+          </>
+        ) : (
+          <>
+            <FormError message={turnOff.error?.message} />
+            <Button
+              variant="secondary"
+              disabled={turnOff.isPending}
+              onClick={() => {
+                turnOff.mutate({ factorId: verified.id });
+              }}
+            >
+              Turn off two-factor authentication
+            </Button>
+          </>
+        )}
+      </div>
+    </Card>
+  );
+}
