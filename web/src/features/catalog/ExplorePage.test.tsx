@@ -1,0 +1,91 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ExplorePage } from './ExplorePage';
+import { answer, trackOf } from './testing/fixtures';
+import { renderPage } from './testing/renderPage';
+
+const { GET } = vi.hoisted(() => ({ GET: vi.fn() }));
+vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('@/lib/api')>()), api: { GET } }));
+vi.mock('@/lib/auth', () => ({ auth: {} }));
+
+const nightDrive = trackOf();
+const soloFlight = trackOf({ id: 'track-2', title: 'Solo Flight', album: null });
+
+function renderExplore(url = '/explore') {
+  return renderPage(<ExplorePage />, { path: '/explore', url });
+}
+
+function queryOfCall(index: number): unknown {
+  return (GET.mock.calls[index]?.[1] as { params: { query: unknown } }).params.query;
+}
+
+describe('ExplorePage', () => {
+  beforeEach(() => {
+    GET.mockReset();
+  });
+
+  it("lists every track under 'All Tracks' with the count, showing a missing album as 'Single'", async () => {
+    GET.mockResolvedValue(answer({ tracks: [nightDrive, soloFlight], next_cursor: null }));
+    renderExplore();
+
+    expect(await screen.findByRole('heading', { name: 'All Tracks' })).toBeInTheDocument();
+    expect(screen.getByText('2 tracks')).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'All Tracks' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(list).getByText('Single')).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'Night Drive' })).toHaveAttribute('href', '/track/track-1');
+    expect(within(list).getAllByRole('link', { name: 'Nova Lane' })[0]).toHaveAttribute('href', '/artist/Nova%20Lane');
+    expect(queryOfCall(0)).toEqual({ q: undefined, cursor: undefined });
+  });
+
+  it('searches for ?q and heads the list with it', async () => {
+    GET.mockResolvedValue(answer({ tracks: [nightDrive], next_cursor: null }));
+    renderExplore('/explore?q=%20synthwave%20');
+
+    expect(await screen.findByRole('heading', { name: 'Results for "synthwave"' })).toBeInTheDocument();
+    expect(screen.getByText('1 track')).toBeInTheDocument();
+    expect(queryOfCall(0)).toEqual({ q: 'synthwave', cursor: undefined });
+  });
+
+  it("says 'No tracks found' when nothing matches", async () => {
+    GET.mockResolvedValue(answer({ tracks: [], next_cursor: null }));
+    renderExplore('/explore?q=polka');
+
+    expect(await screen.findByText('No tracks found')).toBeInTheDocument();
+    expect(screen.getByText('0 tracks')).toBeInTheDocument();
+  });
+
+  it('searches with the trimmed text from its own box, and shows everything for an empty one', async () => {
+    const user = userEvent.setup();
+    GET.mockResolvedValue(answer({ tracks: [nightDrive], next_cursor: null }));
+    const { router } = renderExplore('/explore?q=old');
+    await screen.findByRole('heading', { name: 'Results for "old"' });
+
+    const box = screen.getByRole('searchbox', { name: 'Search tracks' });
+    await user.clear(box);
+    await user.type(box, '  Nova Lane {Enter}');
+    expect(await screen.findByRole('heading', { name: 'Results for "Nova Lane"' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?q=Nova+Lane');
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search tracks' }));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByRole('heading', { name: 'All Tracks' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it("loads the next page with the cursor from 'Load more'", async () => {
+    const user = userEvent.setup();
+    GET.mockResolvedValueOnce(answer({ tracks: [nightDrive], next_cursor: 'page-2' }));
+    GET.mockResolvedValueOnce(answer({ tracks: [soloFlight], next_cursor: null }));
+    renderExplore();
+
+    expect(await screen.findByText('1+ tracks')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+
+    expect(await screen.findByText('2 tracks')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Solo Flight' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(queryOfCall(1)).toEqual({ q: undefined, cursor: 'page-2' });
+  });
+});
