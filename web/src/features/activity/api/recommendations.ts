@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, toApiError } from '@/lib/api';
+
+async function fetchRecommendations() {
+  const { data, error, response } = await api.GET('/api/v1/recommendations');
+  if (data === undefined) throw toApiError(error, response);
+  return data.tracks;
+}
+
+const recommendationsQueryOptions = queryOptions({
+  queryKey: ['me', 'recommendations'],
+  queryFn: fetchRecommendations,
+});
+
+/** Tracks picked for me from what I and people like me play. */
+export function useRecommendations() {
+  return useQuery(recommendationsQueryOptions);
+}

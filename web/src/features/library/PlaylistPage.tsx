@@ -1,0 +1,112 @@
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { IconButton } from '@/components/ui/IconButton';
+import { PencilIcon } from '@/components/ui/icons';
+import { LoadError } from '@/components/ui/LoadError';
+import { Spinner } from '@/components/ui/Spinner';
+import { isNotFound, useDeletePlaylist, usePlaylist, type Playlist } from './api/playlists';
+import { libraryTabHref } from './libraryTabs';
+import type { NowPlaying } from './nowPlaying';
+import { DeletePlaylistDialog } from './playlist/DeletePlaylistDialog';
+import { EditPlaylistDialog } from './playlist/EditPlaylistDialog';
+import { PlaylistHeader } from './playlist/PlaylistHeader';
+import { PlaylistMenu } from './playlist/PlaylistMenu';
+import { PlaylistTracks } from './playlist/PlaylistTracks';
+import { PlayPlaylistButton } from './playlist/PlayPlaylistButton';
+import { ShareButton } from '@/components/ui/ShareButton';
+
+const PLAYLISTS_TAB = libraryTabHref('playlists');
+
+/** An id that is not one of my playlists: back to my playlists, saying why. */
+function PlaylistNotFound() {
+  useEffect(() => {
+    toast.error('Playlist not found', { id: 'playlist-not-found' });
+  }, []);
+  return <Navigate to={PLAYLISTS_TAB} replace />;
+}
+
+function PlaylistView({ playlist, nowPlaying }: { playlist: Playlist; nowPlaying: NowPlaying }) {
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+  const deletePlaylist = useDeletePlaylist(playlist.id);
+  const closeDialog = () => {
+    setDialog(null);
+  };
+
+  return (
+    <>
+      <title>{`${playlist.name} · Backbeat`}</title>
+      <PlaylistHeader
+        playlist={playlist}
+        actions={
+          <>
+            <PlayPlaylistButton playlist={playlist} nowPlaying={nowPlaying} />
+            <IconButton
+              label="Edit playlist"
+              onClick={() => {
+                setDialog('edit');
+              }}
+            >
+              <PencilIcon />
+            </IconButton>
+            <PlaylistMenu
+              playlist={playlist}
+              onDelete={() => {
+                setDialog('delete');
+              }}
+            />
+            <ShareButton url={`${window.location.origin}/playlist/${encodeURIComponent(playlist.id)}`} />
+          </>
+        }
+      />
+      <div className="mt-10">
+        <PlaylistTracks playlist={playlist} />
+      </div>
+      {dialog === 'edit' ? <EditPlaylistDialog playlist={playlist} onClose={closeDialog} /> : null}
+      {dialog === 'delete' ? (
+        <DeletePlaylistDialog
+          name={playlist.name}
+          pending={deletePlaylist.isPending}
+          onCancel={closeDialog}
+          onConfirm={() => {
+            deletePlaylist.mutate(undefined, {
+              onSuccess: () => {
+                toast.success('Playlist deleted');
+                void navigate(PLAYLISTS_TAB, { replace: true });
+              },
+            });
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function PlaylistContent({ id, nowPlaying }: { id: string; nowPlaying: NowPlaying }) {
+  const playlist = usePlaylist(id);
+  if (playlist.isPending) return <Spinner label="Loading the playlist…" />;
+  if (playlist.isError) {
+    if (isNotFound(playlist.error)) return <PlaylistNotFound />;
+    return (
+      <LoadError
+        title="Failed to get playlist tracks"
+        error={playlist.error}
+        onRetry={() => {
+          void playlist.refetch();
+        }}
+      />
+    );
+  }
+  return <PlaylistView playlist={playlist.data} nowPlaying={nowPlaying} />;
+}
+
+/** /playlist/:id: one of my playlists; an unknown id goes to my playlists. */
+export function PlaylistPage({ nowPlaying }: { nowPlaying: NowPlaying }) {
+  const { id = '' } = useParams();
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PlaylistContent key={id} id={id} nowPlaying={nowPlaying} />
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { DeletePlaylistDialog } from './DeletePlaylistDialog';
+
+function renderDialog(pending = false) {
+  const onCancel = vi.fn();
+  const onConfirm = vi.fn();
+  render(<DeletePlaylistDialog name="Late night drives" pending={pending} onCancel={onCancel} onConfirm={onConfirm} />);
+  return { onCancel, onConfirm };
+}
+
+describe('DeletePlaylistDialog', () => {
+  it('asks whether to delete the playlist, naming it, with Cancel focused', () => {
+    renderDialog();
+
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete Playlist' });
+    expect(dialog).toHaveTextContent('Are you sure you want to delete Late night drives? This cannot be undone.');
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+  });
+
+  it('deletes on Delete', async () => {
+    const user = userEvent.setup();
+    const { onConfirm, onCancel } = renderDialog();
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+
+    expect(onConfirm).toHaveBeenCalledOnce();
+    expect(onCancel).not.toHaveBeenCalled();
+  });
+
+  it('keeps the playlist on Cancel or Escape', async () => {
+    const user = userEvent.setup();
+    const { onConfirm, onCancel } = renderDialog();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.keyboard('{Escape}');
+
+    expect(onCancel).toHaveBeenCalledTimes(2);
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('disables both answers while the playlist is being deleted', () => {
+    renderDialog(true);
+
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Deleting…' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { CoverArt } from '@/components/ui/CoverArt';
+import { StarIcon } from '@/components/ui/icons';
+import type { Playlist } from '../api/playlists';
+import { totalLengthLabel, trackCountLabel } from '../format';
+
+/** Cover (the first track's, else a gradient), name, description, 'Created by You' and the track count. */
+export function PlaylistHeader({ playlist, actions }: { playlist: Playlist; actions: ReactNode }) {
+  const cover = playlist.tracks[0]?.cover_large_url ?? playlist.cover_url;
+  const length = playlist.tracks.reduce((total, track) => total + track.duration, 0);
+  return (
+    <header className="flex flex-col gap-6 sm:flex-row sm:items-end">
+      <CoverArt src={cover} seed={playlist.id} className="size-44 self-center rounded-2xl shadow-2xl shadow-black/50 sm:size-56 sm:self-auto" />
+      <div className="min-w-0 flex-1">
+        <p className="flex items-center gap-2 text-xs font-semibold tracking-widest text-brand-soft uppercase">
+          Playlist
+          {playlist.is_featured ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-brand/15 px-2 py-0.5 tracking-normal normal-case">
+              <StarIcon filled className="size-3.5" />
+              Featured on your profile
+            </span>
+          ) : null}
+        </p>
+        <h1 className="mt-2 text-3xl font-extrabold tracking-tight break-words text-white sm:text-5xl">{playlist.name}</h1>
+        {playlist.description ? <p className="mt-3 max-w-2xl text-pretty whitespace-pre-line text-zinc-300">{playlist.description}</p> : null}
+        <p className="mt-3 text-sm text-zinc-400">
+          <span className="font-semibold text-white">Created by You</span>
+          <span aria-hidden="true"> · </span>
+          {trackCountLabel(playlist.tracks.length)}
+          {length > 0 ? (
+            <>
+              <span aria-hidden="true"> · </span>
+              {totalLengthLabel(length)}
+            </>
+          ) : null}
+        </p>
+        <div className="mt-5 flex flex-wrap items-center gap-3">{actions}</div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,59 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { components } from '@/api/schema';
+import { api, toApiError } from '@/lib/api';
+
+type StreamUrl = components['schemas']['StreamUrl'];
+type TrackDetail = components['schemas']['TrackDetail'];
+
+/** A stream URL is fetched again this long before it expires. */
+const EXPIRY_MARGIN_MS = 60_000;
+
+async function fetchStreamUrl(trackId: string): Promise<StreamUrl> {
+  const { data, error, response } = await api.GET('/api/v1/tracks/{id}/stream-url', {
+    params: { path: { id: trackId } },
+  });
+  if (data === undefined) throw toApiError(error, response);
+  return data;
+}
+
+function streamUrlQueryOptions(trackId: string) {
+  return queryOptions({
+    queryKey: ['player', 'stream-url', trackId],
+    queryFn: () => fetchStreamUrl(trackId),
+    staleTime: (query) => {
+      const expiresAt = query.state.data ? Date.parse(query.state.data.expires_at) : 0;
+      return Math.max(0, expiresAt - Date.now() - EXPIRY_MARGIN_MS);
+    },
+    retry: false,
+  });
+}
+
+/** A signed URL the audio element can play: the cached one while it is still valid, else a fresh one. */
+export function streamUrlFor(queryClient: QueryClient, trackId: string, fresh = false): Promise<StreamUrl> {
+  const options = streamUrlQueryOptions(trackId);
+  return queryClient.query(fresh ? { ...options, staleTime: 0 } : options);
+}
+
+export function isExpired(stream: StreamUrl): boolean {
+  return Date.parse(stream.expires_at) - EXPIRY_MARGIN_MS <= Date.now();
+}
+
+async function fetchTrackDetail(trackId: string): Promise<TrackDetail> {
+  const { data, error, response } = await api.GET('/api/v1/tracks/{id}', { params: { path: { id: trackId } } });
+  if (data === undefined) throw toApiError(error, response);
+  return data;
+}
+
+/** The loaded track's page data: its measured loudness and large cover. */
+export function trackDetailQueryOptions(trackId: string) {
+  return queryOptions({
+    queryKey: ['player', 'track', trackId],
+    queryFn: () => fetchTrackDetail(trackId),
+  });
+}
+
+/** Tells the server a playback started; it decides whether the play counts. */
+export async function reportPlayStart(trackId: string): Promise<void> {
+  const { data, error, response } = await api.POST('/api/v1/tracks/{id}/plays', { params: { path: { id: trackId } } });
+  if (data === undefined) throw toApiError(error, response);
+}

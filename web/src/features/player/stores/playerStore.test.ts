@@ -1,0 +1,254 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PlayableTrack } from '@/lib/trackActions';
+import { initialPlayerState, PLAYER_STORAGE_KEY, usePlayerStore } from './playerStore';
+
+function trackOf(id: string): PlayableTrack {
+  return { id, title: `Track ${id}`, artist: 'Nina Simone', album: null, duration: 200, cover_url: null };
+}
+
+const [a, b, c] = [trackOf('a'), trackOf('b'), trackOf('c')];
+const player = () => usePlayerStore.getState();
+
+/** Plays `current` from the queue a, b, c. */
+function playingFromQueue(current: PlayableTrack) {
+  player().play(current, [a, b, c]);
+}
+
+describe('player store', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    usePlayerStore.setState(initialPlayerState);
+  });
+
+  it('cycles repeat off -> all -> one -> off', () => {
+    const seen = [player().repeat];
+    for (let i = 0; i < 3; i++) {
+      player().cycleRepeat();
+      seen.push(player().repeat);
+    }
+
+    expect(seen).toEqual(['off', 'all', 'one', 'off']);
+  });
+
+  it('toggles shuffle', () => {
+    player().toggleShuffle();
+    expect(player().shuffle).toBe(true);
+
+    player().toggleShuffle();
+    expect(player().shuffle).toBe(false);
+  });
+
+  it('starts a track that becomes current, resetting time and duration and clearing stems', () => {
+    usePlayerStore.setState({
+      isPlaying: false,
+      currentTime: 42,
+      duration: 180,
+      stems: { status: 'ready', vocals: '/v', accompaniment: '/a' },
+    });
+
+    player().setCurrentTrack(b);
+
+    expect(player()).toMatchObject({
+      currentTrack: b,
+      isPlaying: true,
+      currentTime: 0,
+      duration: 0,
+      stems: { status: 'none' },
+    });
+  });
+
+  it('replaces the queue when playing another track', () => {
+    player().play(a, [a]);
+
+    player().play(c, [b, c]);
+
+    expect(player().queue).toEqual([b, c]);
+    expect(player().currentTrack).toEqual(c);
+    expect(player().isPlaying).toBe(true);
+  });
+
+  it('toggles pause when playing the current track', () => {
+    playingFromQueue(a);
+
+    player().play(a, [c]);
+    expect(player().isPlaying).toBe(false);
+    expect(player().queue).toEqual([a, b, c]);
+
+    player().play(a, [c]);
+    expect(player().isPlaying).toBe(true);
+  });
+
+  it('toggles play only when there is a track', () => {
+    player().togglePlay();
+    expect(player().isPlaying).toBe(false);
+
+    playingFromQueue(a);
+    player().togglePlay();
+    expect(player().isPlaying).toBe(false);
+  });
+
+  it('goes to the following track on next', () => {
+    playingFromQueue(a);
+
+    player().next();
+
+    expect(player().currentTrack).toEqual(b);
+  });
+
+  it('picks a random queue index on next with shuffle', () => {
+    playingFromQueue(a);
+    player().toggleShuffle();
+    vi.spyOn(Math, 'random').mockReturnValue(0.99);
+
+    player().next();
+
+    expect(player().currentTrack).toEqual(c);
+  });
+
+  it('returns to the first track after the last with repeat all', () => {
+    playingFromQueue(c);
+    usePlayerStore.setState({ repeat: 'all' });
+
+    player().next();
+
+    expect(player().currentTrack).toEqual(a);
+    expect(player().isPlaying).toBe(true);
+  });
+
+  it('stops and clears the current track after the last without repeat all', () => {
+    playingFromQueue(c);
+
+    player().next();
+
+    expect(player().currentTrack).toBeNull();
+    expect(player().isPlaying).toBe(false);
+  });
+
+  it('goes to the prior track on previous', () => {
+    playingFromQueue(c);
+
+    player().previous();
+
+    expect(player().currentTrack).toEqual(b);
+  });
+
+  it('picks a random queue index on previous with shuffle', () => {
+    playingFromQueue(a);
+    player().toggleShuffle();
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+
+    player().previous();
+
+    expect(player().currentTrack).toEqual(b);
+  });
+
+  it('does nothing on previous at the start of the queue', () => {
+    playingFromQueue(a);
+    const before = player();
+
+    player().previous();
+
+    expect(player().currentTrack).toEqual(a);
+    expect(player().starts).toBe(before.starts);
+  });
+
+  it('restarts the track when it ends with repeat one', () => {
+    playingFromQueue(b);
+    usePlayerStore.setState({ repeat: 'one', currentTime: 199 });
+    const starts = player().starts;
+
+    player().trackEnded();
+
+    expect(player().currentTrack).toEqual(b);
+    expect(player().currentTime).toBe(0);
+    expect(player().isPlaying).toBe(true);
+    expect(player().starts).toBe(starts + 1);
+  });
+
+  it('plays the next track when a track ends without repeat one', () => {
+    playingFromQueue(b);
+
+    player().trackEnded();
+
+    expect(player().currentTrack).toEqual(c);
+  });
+
+  it('mutes to 0 and restores the previous volume, 0.7 by default', () => {
+    expect(player().volume).toBe(0.7);
+    player().setVolume(0.35);
+
+    player().toggleMute();
+    expect(player().volume).toBe(0);
+
+    player().toggleMute();
+    expect(player().volume).toBe(0.35);
+
+    usePlayerStore.setState(initialPlayerState);
+    usePlayerStore.setState({ volume: 0 });
+    player().toggleMute();
+    expect(player().volume).toBe(0.7);
+  });
+
+  it('clamps a seek between 0 and the duration', () => {
+    playingFromQueue(a);
+    player().setDuration(180);
+
+    player().seek(-5);
+    expect(player().currentTime).toBe(0);
+
+    player().seek(500);
+    expect(player().currentTime).toBe(180);
+
+    player().seek(61.5);
+    expect(player().currentTime).toBe(61.5);
+  });
+
+  it('keeps the volume between 0 and 1', () => {
+    player().setVolume(1.4);
+    expect(player().volume).toBe(1);
+
+    player().setVolume(-0.2);
+    expect(player().volume).toBe(0);
+  });
+
+  it("stores exactly currentTrack, queue, volume, currentTime, repeat and shuffle under 'music-player-storage'", () => {
+    playingFromQueue(b);
+    player().setDuration(200);
+    player().setProgress(12);
+    player().cycleRepeat();
+
+    const stored = JSON.parse(localStorage.getItem(PLAYER_STORAGE_KEY) ?? '{}') as { state: Record<string, unknown> };
+
+    expect(Object.keys(stored.state).sort()).toEqual(['currentTime', 'currentTrack', 'queue', 'repeat', 'shuffle', 'volume']);
+    expect(stored.state).toMatchObject({ currentTrack: b, queue: [a, b, c], volume: 0.7, currentTime: 12, repeat: 'all', shuffle: false });
+  });
+
+  it('restores the stored state paused, ignoring malformed values', async () => {
+    localStorage.setItem(
+      PLAYER_STORAGE_KEY,
+      JSON.stringify({
+        state: { currentTrack: b, queue: [a, b, { id: 7 }], volume: 3, currentTime: 33, repeat: 'sometimes', shuffle: true },
+        version: 0,
+      }),
+    );
+
+    await usePlayerStore.persist.rehydrate();
+
+    expect(player()).toMatchObject({
+      currentTrack: b,
+      queue: [a, b],
+      volume: 1,
+      currentTime: 33,
+      repeat: 'off',
+      shuffle: true,
+      isPlaying: false,
+    });
+  });
+
+  it('keeps only the player fields of a full API track', () => {
+    player().play({ ...a, plays: 12, genre: 'Jazz' } as PlayableTrack, []);
+
+    expect(player().currentTrack).toEqual(a);
+    expect(player().queue).toEqual([a]);
+  });
+});
