@@ -142,7 +142,8 @@ describe.skipIf(skipReason !== '')('upload', () => {
       mimeType: 'audio/mpeg',
       buffer: Buffer.from('These are my lyrics, not a recording.\n'.repeat(200)),
     });
-    expect(await page.getByLabel('Title').inputValue()).toBe('notes');
+    // The title is filled in once the browser has looked at the file (it cannot judge this one).
+    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('notes');
     const refused = page.waitForResponse(isUpload);
     await page.getByRole('button', { name: 'Upload Track' }).click();
 
