@@ -52,6 +52,8 @@ pub struct Config {
     pub upload_timeout_secs: u64,
     /// Background jobs (track processing) run at once by this process; 0 runs none here.
     pub job_workers: usize,
+    /// MiB of recently streamed audio files kept in memory; 0 keeps none.
+    pub stream_cache_mb: u64,
     /// Use the first `X-Forwarded-For` address as the client IP (only behind a trusted proxy).
     pub trust_forwarded_for: bool,
     /// A listener's plays of one track count once within this many seconds (against play
@@ -149,6 +151,7 @@ impl Default for Config {
             request_timeout_secs: 30,
             upload_timeout_secs: 600,
             job_workers: 2,
+            stream_cache_mb: 128,
             trust_forwarded_for: false,
             play_count_window_secs: 30 * 60,
             auth: AuthConfig::default(),
@@ -170,6 +173,7 @@ impl fmt::Debug for Config {
             .field("request_timeout_secs", &self.request_timeout_secs)
             .field("upload_timeout_secs", &self.upload_timeout_secs)
             .field("job_workers", &self.job_workers)
+            .field("stream_cache_mb", &self.stream_cache_mb)
             .field("trust_forwarded_for", &self.trust_forwarded_for)
             .field("play_count_window_secs", &self.play_count_window_secs)
             .field(
@@ -255,6 +259,7 @@ impl Config {
             &mut self.upload_timeout_secs,
         )?;
         e.set("BACKBEAT_JOB_WORKERS", &mut self.job_workers)?;
+        e.set("BACKBEAT_STREAM_CACHE_MB", &mut self.stream_cache_mb)?;
         e.set(
             "BACKBEAT_TRUST_FORWARDED_FOR",
             &mut self.trust_forwarded_for,

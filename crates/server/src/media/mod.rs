@@ -4,6 +4,7 @@
 //! Keys are relative paths such as `tracks/{userId}/{timestamp}_{name}`; [`MediaKey`] refuses
 //! anything that could escape the store (`..`, absolute paths, empty segments).
 
+pub mod hot;
 pub mod routes;
 
 use std::fmt;
@@ -11,6 +12,7 @@ use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
 
+use self::hot::HotFiles;
 use bytes::Bytes;
 use futures_util::stream::{BoxStream, StreamExt, TryStreamExt};
 use object_store::local::LocalFileSystem;
@@ -80,6 +82,8 @@ pub struct MediaStore {
     store: Arc<dyn ObjectStore>,
     /// The same store when it is the local filesystem: streams read its files directly.
     local: Option<Arc<LocalFileSystem>>,
+    /// Recently streamed local files kept in memory, when a budget is set.
+    hot: Option<Arc<HotFiles>>,
 }
 
 impl MediaStore {
@@ -90,11 +94,23 @@ impl MediaStore {
         Ok(Self {
             store: store.clone(),
             local: Some(store),
+            hot: None,
         })
     }
 
     pub fn new(store: Arc<dyn ObjectStore>) -> Self {
-        Self { store, local: None }
+        Self {
+            store,
+            local: None,
+            hot: None,
+        }
+    }
+
+    /// Keeps up to `budget` bytes of recently streamed local files in memory ([`HotFiles`]);
+    /// 0 keeps none.
+    pub fn with_hot_files(mut self, budget: u64) -> Self {
+        self.hot = (budget > 0).then(|| Arc::new(HotFiles::new(budget)));
+        self
     }
 
     /// Writes a new object; an existing object at `key` is never overwritten.
@@ -147,24 +163,39 @@ impl MediaStore {
             .map_err(|e| not_found(e, key))
     }
 
-    /// A byte range of an object as a stream, read while it is sent: the object is never held
-    /// in memory.
+    /// A byte range of an object as a stream, read while it is sent.
     ///
     /// Local files are opened and read on the calling thread in chunks of [`STREAM_CHUNK`], as
     /// nginx reads files in its event loop: from the page cache that takes microseconds, less
     /// than handing each read to another thread (which cost over half the throughput in the
-    /// streaming benchmark, docs/BENCHMARKS.md).
+    /// streaming benchmark, docs/BENCHMARKS.md). With a hot-file budget
+    /// ([`Self::with_hot_files`]) a file streamed once is then loaded into memory, and later
+    /// ranges of it are slices of those bytes.
     pub async fn stream_range(
         &self,
         key: &MediaKey,
         range: Range<u64>,
     ) -> Result<BoxStream<'static, Result<Bytes, MediaError>>, MediaError> {
         if let Some(local) = &self.local {
+            if let Some(bytes) = self.hot.as_ref().and_then(|hot| hot.get(key)) {
+                return slice_of(bytes, range);
+            }
             let path = local.path_to_filesystem(&key.0)?;
-            let file = std::fs::File::open(path).map_err(|e| match e.kind() {
+            let file = std::fs::File::open(&path).map_err(|e| match e.kind() {
                 std::io::ErrorKind::NotFound => MediaError::NotFound(key.clone()),
                 _ => MediaError::Io(e),
             })?;
+            if let Some(hot) = &self.hot
+                && hot.claim(key, file.metadata()?.len())
+            {
+                let (hot, key) = (hot.clone(), key.clone());
+                drop(tokio::task::spawn_blocking(move || {
+                    match std::fs::read(&path) {
+                        Ok(bytes) => hot.loaded(&key, Bytes::from(bytes)),
+                        Err(_) => hot.abandon(&key),
+                    }
+                }));
+            }
             return Ok(read_chunks(file, range));
         }
         let options = GetOptions {
@@ -204,6 +235,18 @@ impl MediaStore {
 /// The read size of [`MediaStore::stream_range`] on local files: a player's request (up to a
 /// few hundred KB) is one or two reads.
 pub const STREAM_CHUNK: u64 = 256 * 1024;
+
+/// A range of a file held in memory, as a stream of one chunk.
+fn slice_of(
+    bytes: Bytes,
+    range: Range<u64>,
+) -> Result<BoxStream<'static, Result<Bytes, MediaError>>, MediaError> {
+    if range.start > range.end || range.end > bytes.len() as u64 {
+        return Err(MediaError::Io(std::io::ErrorKind::UnexpectedEof.into()));
+    }
+    let chunk = bytes.slice(range.start as usize..range.end as usize);
+    Ok(futures_util::stream::iter([Ok(chunk)]).boxed())
+}
 
 fn read_chunks(
     file: std::fs::File,
@@ -297,6 +340,64 @@ mod tests {
         assert_eq!(
             chunks.concat(),
             data[range.start as usize..range.end as usize]
+        );
+    }
+
+    #[tokio::test]
+    async fn ranges_of_a_hot_file_have_exactly_their_bytes() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = MediaStore::local(dir.path())
+            .unwrap()
+            .with_hot_files(64 * STREAM_CHUNK);
+        let key = MediaKey::parse("renditions/t1/standard.mp3").unwrap();
+        let data: Vec<u8> = (0..(STREAM_CHUNK * 3) as usize)
+            .map(|i| (i % 253) as u8)
+            .collect();
+        store
+            .put_new(&key, Bytes::from(data.clone()))
+            .await
+            .unwrap();
+        let read = |range: Range<u64>| {
+            let store = store.clone();
+            let key = key.clone();
+            async move {
+                let chunks: Vec<Bytes> = store
+                    .stream_range(&key, range)
+                    .await
+                    .unwrap()
+                    .try_collect()
+                    .await
+                    .unwrap();
+                chunks.concat()
+            }
+        };
+
+        assert_eq!(read(0..10).await, data[..10]);
+        let hot = store.hot.clone().unwrap();
+        for _ in 0..500 {
+            if hot.used() > 0 {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        assert_eq!(hot.used(), data.len() as u64, "the file was not loaded");
+
+        for range in [
+            0..1,
+            5..STREAM_CHUNK * 2 + 3,
+            STREAM_CHUNK * 3 - 7..STREAM_CHUNK * 3,
+        ] {
+            assert_eq!(
+                read(range.clone()).await,
+                data[range.start as usize..range.end as usize]
+            );
+        }
+        assert!(
+            store
+                .stream_range(&key, 0..STREAM_CHUNK * 3 + 1)
+                .await
+                .is_err(),
+            "a range past the end was answered"
         );
     }
 
