@@ -10,7 +10,7 @@ use anyhow::Context;
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, FromRef, Request};
 use axum::http::HeaderName;
-use axum::middleware::{from_fn, from_fn_with_state, map_response_with_state};
+use axum::middleware::{from_fn_with_state, map_response_with_state};
 use axum::response::IntoResponse;
 use axum::routing::{any, get};
 use tokio::net::TcpListener;
@@ -18,7 +18,7 @@ use tokio::sync::watch;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::compression::predicate::{NotForContentType, Predicate, SizeAbove};
-use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::request_id::{PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
 
@@ -28,6 +28,7 @@ use crate::db::Db;
 use crate::events::EventBus;
 use crate::http::error::{ApiError, api_method_not_allowed, api_not_found};
 use crate::http::metrics::{self, HttpMetrics};
+use crate::http::request_id::MakeProcessRequestId;
 use crate::http::security::{self, SecurityHeaders};
 use crate::http::spa::{self, WebAssets};
 use crate::http::timeout::{self, TimeLimits};
@@ -40,9 +41,12 @@ use crate::streaming::Streams;
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
-/// What every handler can reach.
-#[derive(Clone, FromRef)]
-pub struct AppState {
+/// What every handler can reach. Cloned for every request, so it is one shared pointer.
+#[derive(Clone)]
+pub struct AppState(Arc<Services>);
+
+/// The services behind [`AppState`]; each is also a handler's `State<T>` of its own.
+pub struct Services {
     pub config: Arc<Config>,
     pub db: Db,
     pub media: MediaStore,
@@ -55,6 +59,38 @@ pub struct AppState {
     pub events: EventBus,
     pub live_activity: LiveActivity,
 }
+
+impl std::ops::Deref for AppState {
+    type Target = Services;
+
+    fn deref(&self) -> &Services {
+        &self.0
+    }
+}
+
+macro_rules! state_parts {
+    ($($field:ident: $ty:ty),* $(,)?) => {
+        $(impl FromRef<AppState> for $ty {
+            fn from_ref(state: &AppState) -> Self {
+                state.$field.clone()
+            }
+        })*
+    };
+}
+
+state_parts!(
+    config: Arc<Config>,
+    db: Db,
+    media: MediaStore,
+    web: WebAssets,
+    metrics: Arc<HttpMetrics>,
+    auth: Arc<AuthService>,
+    jobs: JobQueue,
+    streams: Streams,
+    shutdown: Shutdown,
+    events: EventBus,
+    live_activity: LiveActivity,
+);
 
 /// Tells what lasts as long as the server (event streams, event relays) that it is stopping,
 /// so that graceful shutdown never waits on a response that would not end by itself.
@@ -97,7 +133,8 @@ impl AppState {
             .await
             .context("cannot apply database migrations")?;
         let media = MediaStore::local(&config.data_dir.join("media"))
-            .context("cannot open media storage")?;
+            .context("cannot open media storage")?
+            .with_hot_files(config.stream_cache_mb.saturating_mul(1024 * 1024));
         std::fs::create_dir_all(config.tmp_dir())
             .with_context(|| format!("cannot create {}", config.tmp_dir().display()))?;
         let keys = Keys::load_or_generate(
@@ -118,7 +155,7 @@ impl AppState {
             .await
             .context("cannot listen for events")?;
         let live_activity = LiveActivity::start(db.clone(), &events, shutdown.clone());
-        Ok(Self {
+        Ok(Self(Arc::new(Services {
             web: WebAssets::new(config.web_dir.clone()),
             config: Arc::new(config),
             db,
@@ -130,7 +167,7 @@ impl AppState {
             shutdown,
             events,
             live_activity,
-        })
+        })))
     }
 }
 
@@ -298,7 +335,10 @@ pub fn router(state: AppState) -> Router {
         .route("/readyz", get(health::readyz))
         .route("/metrics", get(metrics::serve))
         .fallback(spa::serve)
-        .route_layer(from_fn(metrics::label_route))
+        .route_layer(from_fn_with_state(
+            state.metrics.clone(),
+            metrics::label_route,
+        ))
         // Later layers wrap earlier ones: the request id is set first, panics are caught last.
         .layer(CatchPanicLayer::custom(|_panic| {
             ApiError::internal(anyhow::anyhow!("a request handler panicked")).into_response()
@@ -329,6 +369,9 @@ pub fn router(state: AppState) -> Router {
                 })
                 .on_response(DefaultOnResponse::new().level(Level::INFO)),
         )
-        .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
+        .layer(SetRequestIdLayer::new(
+            REQUEST_ID,
+            MakeProcessRequestId::default(),
+        ))
         .with_state(state)
 }

@@ -36,6 +36,12 @@ enum Command {
     SeedDemo,
 }
 
+/// mimalloc instead of the system allocator: a request allocates and frees dozens of small
+/// objects, and glibc's malloc cost about an eighth of the server's time under streaming load
+/// (docs/BENCHMARKS.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[tokio::main]
 async fn main() -> ExitCode {
     let cli = Cli::parse();

@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use axum::extract::{FromRef, FromRequestParts};
+use axum::http::HeaderMap;
 use axum::http::request::Parts;
 
 use super::service::{AuthFailure, AuthService};
@@ -17,16 +18,10 @@ pub struct AuthUser {
     pub session_id: String,
 }
 
-impl<S> FromRequestParts<S> for AuthUser
-where
-    S: Send + Sync,
-    Arc<AuthService>: FromRef<S>,
-{
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let auth = Arc::<AuthService>::from_ref(state);
-        match auth.authenticate_session(&parts.headers).await {
+impl AuthUser {
+    /// The user of the bearer token in `headers`, for handlers that need one only sometimes.
+    pub async fn from_headers(auth: &AuthService, headers: &HeaderMap) -> Result<Self, ApiError> {
+        match auth.authenticate_session(headers).await {
             Ok((claims, session)) => Ok(Self {
                 id: claims.sub,
                 email: claims.email,
@@ -40,5 +35,18 @@ where
                 "Your session has expired. Please log in again.",
             )),
         }
+    }
+}
+
+impl<S> FromRequestParts<S> for AuthUser
+where
+    S: Send + Sync,
+    Arc<AuthService>: FromRef<S>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let auth = Arc::<AuthService>::from_ref(state);
+        Self::from_headers(&auth, &parts.headers).await
     }
 }

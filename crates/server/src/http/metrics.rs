@@ -4,14 +4,17 @@
 //! do not explode the number of series. Requests that match no route (the web app's files and
 //! client-side routes) are labelled `web`.
 
-use std::sync::Arc;
+use std::collections::HashSet;
+use std::fmt::Write as _;
+use std::sync::{Arc, RwLock};
 use std::time::Instant;
 
 use axum::extract::{MatchedPath, Request, State};
+use axum::http::Method;
 use axum::http::header::CONTENT_TYPE;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use prometheus_client::encoding::EncodeLabelSet;
+use prometheus_client::encoding::{EncodeLabelSet, EncodeLabelValue, LabelValueEncoder};
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::histogram::Histogram;
@@ -23,19 +26,28 @@ const LATENCY_BUCKETS: [f64; 12] = [
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RequestLabels {
-    method: String,
-    route: String,
+    method: &'static str,
+    route: RouteLabel,
     status: u16,
 }
 
 /// The pattern of the route that answered, carried from the router out to the metrics layer.
-#[derive(Clone)]
-struct RouteLabel(String);
+/// Patterns are interned, so labelling a request allocates no string.
+#[derive(Clone, Debug, Hash, PartialEq, Eq)]
+struct RouteLabel(Arc<str>);
+
+impl EncodeLabelValue for RouteLabel {
+    fn encode(&self, encoder: &mut LabelValueEncoder) -> std::fmt::Result {
+        encoder.write_str(&self.0)
+    }
+}
 
 pub struct HttpMetrics {
     registry: Registry,
     requests: Family<RequestLabels, Counter>,
     latency: Family<RequestLabels, Histogram, fn() -> Histogram>,
+    routes: RwLock<HashSet<Arc<str>>>,
+    web: RouteLabel,
 }
 
 impl Default for HttpMetrics {
@@ -58,6 +70,8 @@ impl Default for HttpMetrics {
             registry,
             requests,
             latency,
+            routes: RwLock::default(),
+            web: RouteLabel(Arc::from("web")),
         }
     }
 }
@@ -71,21 +85,57 @@ impl HttpMetrics {
         out
     }
 
+    fn route_label(&self, pattern: &str) -> RouteLabel {
+        if let Some(route) = self.routes.read().expect("not poisoned").get(pattern) {
+            return RouteLabel(route.clone());
+        }
+        let mut routes = self.routes.write().expect("not poisoned");
+        if let Some(route) = routes.get(pattern) {
+            return RouteLabel(route.clone());
+        }
+        let route: Arc<str> = Arc::from(pattern);
+        routes.insert(route.clone());
+        RouteLabel(route)
+    }
+
     fn observe(&self, labels: RequestLabels, seconds: f64) {
         self.requests.get_or_create(&labels).inc();
         self.latency.get_or_create(&labels).observe(seconds);
     }
 }
 
+/// The method as a label; any method outside the usual ones is `other`, so a client cannot
+/// create series at will.
+fn method_label(method: &Method) -> &'static str {
+    const KNOWN: [Method; 7] = [
+        Method::GET,
+        Method::HEAD,
+        Method::POST,
+        Method::PUT,
+        Method::PATCH,
+        Method::DELETE,
+        Method::OPTIONS,
+    ];
+    const NAMES: [&str; 7] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+    KNOWN
+        .iter()
+        .position(|known| known == method)
+        .map_or("other", |i| NAMES[i])
+}
+
 /// Inner layer (`route_layer`): records which route pattern answered.
-pub async fn label_route(request: Request, next: Next) -> Response {
+pub async fn label_route(
+    State(metrics): State<Arc<HttpMetrics>>,
+    request: Request,
+    next: Next,
+) -> Response {
     let route = request
         .extensions()
         .get::<MatchedPath>()
-        .map(|path| path.as_str().to_owned());
+        .map(|path| metrics.route_label(path.as_str()));
     let mut response = next.run(request).await;
     if let Some(route) = route {
-        response.extensions_mut().insert(RouteLabel(route));
+        response.extensions_mut().insert(route);
     }
     response
 }
@@ -97,12 +147,13 @@ pub async fn track(
     next: Next,
 ) -> Response {
     let started = Instant::now();
-    let method = request.method().to_string();
+    let method = method_label(request.method());
     let response = next.run(request).await;
     let route = response
         .extensions()
         .get::<RouteLabel>()
-        .map_or_else(|| "web".to_owned(), |label| label.0.clone());
+        .unwrap_or(&metrics.web)
+        .clone();
     metrics.observe(
         RequestLabels {
             method,
@@ -123,4 +174,25 @@ pub async fn serve(State(metrics): State<Arc<HttpMetrics>>) -> impl IntoResponse
         )],
         metrics.render(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn methods_are_labelled_by_name_and_unusual_ones_share_one_label() {
+        assert_eq!(method_label(&Method::GET), "GET");
+        assert_eq!(method_label(&Method::DELETE), "DELETE");
+        assert_eq!(method_label(&Method::from_bytes(b"BREW").unwrap()), "other");
+    }
+
+    #[test]
+    fn a_route_pattern_is_interned_once() {
+        let metrics = HttpMetrics::default();
+        let a = metrics.route_label("/api/v1/tracks/{id}");
+        let b = metrics.route_label("/api/v1/tracks/{id}");
+        assert!(Arc::ptr_eq(&a.0, &b.0));
+        assert_eq!(&*a.0, "/api/v1/tracks/{id}");
+    }
 }

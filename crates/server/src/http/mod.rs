@@ -6,6 +6,7 @@ pub mod extract;
 pub mod health;
 pub mod metrics;
 pub mod openapi;
+pub mod request_id;
 pub mod security;
 pub mod spa;
 pub mod timeout;

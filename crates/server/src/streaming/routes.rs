@@ -132,7 +132,6 @@ async fn stream_url(
 )]
 async fn stream(
     method: Method,
-    user: Result<AuthUser, ApiError>,
     State(db): State<Db>,
     State(auth): State<Arc<AuthService>>,
     State(streams): State<Streams>,
@@ -153,7 +152,8 @@ async fn stream(
             .file_for_signature(&db, auth.keys(), &id, &grant, now)
             .await?
     } else {
-        streams.file_for_listener(&db, &user?.id, &id).await?
+        let user = AuthUser::from_headers(&auth, &headers).await?;
+        streams.file_for_listener(&db, &user.id, &id).await?
     };
     serve(&media, &file, &method, &headers).await
 }
