@@ -314,10 +314,8 @@ mod tests {
         assert_eq!(store.get(&key).await.unwrap(), Bytes::from_static(b"first"));
     }
 
-    #[tokio::test]
-    async fn a_streamed_range_spanning_several_chunks_has_exactly_its_bytes() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = MediaStore::local(dir.path()).unwrap();
+    /// Stores three chunks' worth of patterned bytes as a rendition.
+    async fn stored_rendition(store: &MediaStore) -> (MediaKey, Vec<u8>) {
         let key = MediaKey::parse("renditions/t1/standard.mp3").unwrap();
         let data: Vec<u8> = (0..(STREAM_CHUNK * 3) as usize)
             .map(|i| (i % 251) as u8)
@@ -326,15 +324,27 @@ mod tests {
             .put_new(&key, Bytes::from(data.clone()))
             .await
             .unwrap();
-        let range = 1000..STREAM_CHUNK * 2 + 17;
+        (key, data)
+    }
 
-        let chunks: Vec<Bytes> = store
-            .stream_range(&key, range.clone())
+    async fn chunks_of(store: &MediaStore, key: &MediaKey, range: Range<u64>) -> Vec<Bytes> {
+        store
+            .stream_range(key, range)
             .await
             .unwrap()
             .try_collect()
             .await
-            .unwrap();
+            .unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_streamed_range_spanning_several_chunks_has_exactly_its_bytes() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = MediaStore::local(dir.path()).unwrap();
+        let (key, data) = stored_rendition(&store).await;
+        let range = 1000..STREAM_CHUNK * 2 + 17;
+
+        let chunks = chunks_of(&store, &key, range.clone()).await;
 
         assert!(chunks.len() > 1);
         assert_eq!(
@@ -349,30 +359,9 @@ mod tests {
         let store = MediaStore::local(dir.path())
             .unwrap()
             .with_hot_files(64 * STREAM_CHUNK);
-        let key = MediaKey::parse("renditions/t1/standard.mp3").unwrap();
-        let data: Vec<u8> = (0..(STREAM_CHUNK * 3) as usize)
-            .map(|i| (i % 253) as u8)
-            .collect();
-        store
-            .put_new(&key, Bytes::from(data.clone()))
-            .await
-            .unwrap();
-        let read = |range: Range<u64>| {
-            let store = store.clone();
-            let key = key.clone();
-            async move {
-                let chunks: Vec<Bytes> = store
-                    .stream_range(&key, range)
-                    .await
-                    .unwrap()
-                    .try_collect()
-                    .await
-                    .unwrap();
-                chunks.concat()
-            }
-        };
+        let (key, data) = stored_rendition(&store).await;
 
-        assert_eq!(read(0..10).await, data[..10]);
+        assert_eq!(chunks_of(&store, &key, 0..10).await.concat(), data[..10]);
         let hot = store.hot.clone().unwrap();
         for _ in 0..500 {
             if hot.used() > 0 {
@@ -388,7 +377,7 @@ mod tests {
             STREAM_CHUNK * 3 - 7..STREAM_CHUNK * 3,
         ] {
             assert_eq!(
-                read(range.clone()).await,
+                chunks_of(&store, &key, range.clone()).await.concat(),
                 data[range.start as usize..range.end as usize]
             );
         }
