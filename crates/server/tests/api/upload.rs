@@ -381,6 +381,8 @@ async fn a_path_traversal_file_name_is_stored_under_its_base_name() {
     let key = audio_key(&app, track["id"].as_str().unwrap()).await;
     assert!(key.starts_with(&format!("tracks/{user_id}/")), "{key}");
     assert!(key.ends_with("_x.mp3"), "{key}");
+    // Processing writes renditions in a scratch folder first; look once it is done.
+    wait_until_processed(&app, &token, track["id"].as_str().unwrap()).await;
     let stored = files_under(&app.data_dir);
     let audio: Vec<_> = stored
         .iter()
