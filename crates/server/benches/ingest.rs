@@ -33,8 +33,10 @@ fn main() -> ExitCode {
 /// One measured ingest; prints "<seconds> <peak RSS in kB> <CPU seconds>".
 fn child(source: &Path, out_dir: &Path) -> ExitCode {
     let started = Instant::now();
-    let probe = audio::probe(source).expect("probe");
-    let processed = audio::process(source, out_dir, probe.format.is_lossless()).expect("process");
+    let limits = audio::Limits::default();
+    let probe = audio::probe(source, &limits).expect("probe");
+    let processed =
+        audio::process(source, out_dir, probe.format.is_lossless(), &limits).expect("process");
     let elapsed = started.elapsed().as_secs_f64();
     assert_eq!(processed.renditions.len(), 3);
     println!(

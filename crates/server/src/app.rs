@@ -1,5 +1,7 @@
-//! The application: shared state, the router with its middleware, and serving with graceful
-//! shutdown. Tests build the same [`App`] on port 0 with a fresh database.
+//! The composition root: the one place that merges every concern's router (and so the OpenAPI
+//! document), wraps them in the middleware every request passes through, and serves them with
+//! graceful shutdown, beside the background workers and housekeeping. Tests build the same
+//! [`App`] on port 0 with a fresh database.
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -8,13 +10,13 @@ use std::time::Duration;
 
 use anyhow::Context;
 use axum::Router;
-use axum::extract::{DefaultBodyLimit, FromRef, Request};
-use axum::http::HeaderName;
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::http::{HeaderName, Method};
 use axum::middleware::{from_fn_with_state, map_response_with_state};
 use axum::response::IntoResponse;
 use axum::routing::{any, get};
+use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
-use tokio::sync::watch;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::compression::predicate::{NotForContentType, Predicate, SizeAbove};
@@ -22,153 +24,32 @@ use tower_http::request_id::{PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
 
-use crate::auth::{self, AuthService, Keys, Mailer};
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::catalog::upload::slots;
 use crate::config::Config;
-use crate::db::Db;
-use crate::events::EventBus;
 use crate::http::error::{ApiError, api_method_not_allowed, api_not_found};
-use crate::http::metrics::{self, HttpMetrics};
+use crate::http::metrics::{self, PublicMetrics};
 use crate::http::request_id::MakeProcessRequestId;
 use crate::http::security::{self, SecurityHeaders};
-use crate::http::spa::{self, WebAssets};
+use crate::http::spa;
 use crate::http::timeout::{self, TimeLimits};
 use crate::http::{health, openapi};
-use crate::jobs::JobQueue;
 use crate::jobs::worker::{WorkerContext, Workers};
-use crate::listening::activity::LiveActivity;
-use crate::media::{self, MediaStore};
-use crate::streaming::Streams;
+use crate::state::AppState;
+use crate::{
+    activity, auth, catalog, home, library, media, plans, plays, profiles, recommendations,
+    streaming,
+};
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
-/// What every handler can reach. Cloned for every request, so it is one shared pointer.
-#[derive(Clone)]
-pub struct AppState(Arc<Services>);
-
-/// The services behind [`AppState`]; each is also a handler's `State<T>` of its own.
-pub struct Services {
-    pub config: Arc<Config>,
-    pub db: Db,
-    pub media: MediaStore,
-    pub web: WebAssets,
-    pub metrics: Arc<HttpMetrics>,
-    pub auth: Arc<AuthService>,
-    pub jobs: JobQueue,
-    pub streams: Streams,
-    pub shutdown: Shutdown,
-    pub events: EventBus,
-    pub live_activity: LiveActivity,
-}
-
-impl std::ops::Deref for AppState {
-    type Target = Services;
-
-    fn deref(&self) -> &Services {
-        &self.0
-    }
-}
-
-macro_rules! state_parts {
-    ($($field:ident: $ty:ty),* $(,)?) => {
-        $(impl FromRef<AppState> for $ty {
-            fn from_ref(state: &AppState) -> Self {
-                state.$field.clone()
-            }
-        })*
-    };
-}
-
-state_parts!(
-    config: Arc<Config>,
-    db: Db,
-    media: MediaStore,
-    web: WebAssets,
-    metrics: Arc<HttpMetrics>,
-    auth: Arc<AuthService>,
-    jobs: JobQueue,
-    streams: Streams,
-    shutdown: Shutdown,
-    events: EventBus,
-    live_activity: LiveActivity,
-);
-
-/// Tells what lasts as long as the server (event streams, event relays) that it is stopping,
-/// so that graceful shutdown never waits on a response that would not end by itself.
-#[derive(Clone, Debug)]
-pub struct Shutdown(Arc<watch::Sender<bool>>);
-
-impl Default for Shutdown {
-    fn default() -> Self {
-        Self(Arc::new(watch::channel(false).0))
-    }
-}
-
-impl Shutdown {
-    pub fn trigger(&self) {
-        self.0.send_replace(true);
-    }
-
-    /// Completes once the server is stopping (at once if it already is).
-    pub async fn stopped(&self) {
-        let mut stopping = self.0.subscribe();
-        // Fails only when the sender is gone, and `self` holds it.
-        let _ = stopping.wait_for(|stopping| *stopping).await;
-    }
-}
-
-/// A configured application bound to its address, ready to serve.
+/// A configured application bound to its address (and its metrics address, when it has
+/// one), ready to serve.
 pub struct App {
     listener: TcpListener,
+    metrics_listener: Option<TcpListener>,
     state: AppState,
-}
-
-impl AppState {
-    /// Connects the database (applying migrations), opens media storage and loads the keys:
-    /// what the server and the command-line tasks work with.
-    pub async fn build(config: Config) -> anyhow::Result<Self> {
-        let db = Db::connect(&config.database_url())
-            .await
-            .context("cannot connect to the database")?;
-        db.migrate()
-            .await
-            .context("cannot apply database migrations")?;
-        let media = MediaStore::local(&config.data_dir.join("media"))
-            .context("cannot open media storage")?
-            .with_hot_files(config.stream_cache_mb.saturating_mul(1024 * 1024));
-        std::fs::create_dir_all(config.tmp_dir())
-            .with_context(|| format!("cannot create {}", config.tmp_dir().display()))?;
-        let keys = Keys::load_or_generate(
-            &config.data_dir,
-            config.auth.jwt_private_key_file.as_deref(),
-        )
-        .context("cannot load the signing keys")?;
-        let mailer = Mailer::new(&config.mail, &config.data_dir).context("cannot set up mail")?;
-        let auth = AuthService::new(
-            db.clone(),
-            keys,
-            config.auth.clone(),
-            &config.public_url(),
-            mailer,
-        );
-        let shutdown = Shutdown::default();
-        let events = EventBus::start(&db, &shutdown)
-            .await
-            .context("cannot listen for events")?;
-        let live_activity = LiveActivity::start(db.clone(), &events, shutdown.clone());
-        Ok(Self(Arc::new(Services {
-            web: WebAssets::new(config.web_dir.clone()),
-            config: Arc::new(config),
-            db,
-            media,
-            metrics: Arc::new(HttpMetrics::default()),
-            auth: Arc::new(auth),
-            jobs: JobQueue::default(),
-            streams: Streams::default(),
-            shutdown,
-            events,
-            live_activity,
-        })))
-    }
 }
 
 impl App {
@@ -177,11 +58,32 @@ impl App {
         let listener = TcpListener::bind(config.addr)
             .await
             .with_context(|| format!("cannot listen on {}", config.addr))?;
+        let metrics_listener = match config.metrics_addr {
+            Some(addr) => Some(
+                TcpListener::bind(addr)
+                    .await
+                    .with_context(|| format!("cannot listen for metrics on {addr}"))?,
+            ),
+            None => None,
+        };
         let state = AppState::build(config).await?;
         if !state.web.is_built() {
             tracing::warn!("the web app is not part of this build; only the API is served");
         }
-        Ok(Self { listener, state })
+        Ok(Self {
+            listener,
+            metrics_listener,
+            state,
+        })
+    }
+
+    /// Where `/metrics` is served on its own, if anywhere.
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        self.metrics_listener.as_ref().map(|listener| {
+            listener
+                .local_addr()
+                .expect("a bound listener has an address")
+        })
     }
 
     pub fn local_addr(&self) -> SocketAddr {
@@ -202,6 +104,15 @@ impl App {
     ) -> std::io::Result<()> {
         let router = router(self.state.clone());
         let housekeeping = tokio::spawn(housekeeping(self.state.clone()));
+        let metrics_server = self.metrics_listener.map(|listener| {
+            let metrics = Router::new()
+                .route("/metrics", get(metrics::serve))
+                .with_state(self.state.metrics.clone());
+            let stopping = self.state.shutdown.clone();
+            tokio::spawn(async move {
+                serve(listener, metrics, async move { stopping.stopped().await }).await
+            })
+        });
         let workers = Workers::start(
             WorkerContext::from(&self.state),
             self.state.config.job_workers,
@@ -216,19 +127,13 @@ impl App {
         self.state.shutdown.trigger();
         workers.stop().await;
         housekeeping.abort();
+        if let Some(metrics_server) = metrics_server
+            && let Ok(Err(err)) = metrics_server.await
+        {
+            tracing::warn!(error = %err, "the metrics server failed");
+        }
         self.state.db.close().await;
         result
-    }
-}
-
-impl From<&AppState> for WorkerContext {
-    fn from(state: &AppState) -> Self {
-        Self {
-            db: state.db.clone(),
-            media: state.media.clone(),
-            queue: state.jobs.clone(),
-            tmp_dir: state.config.tmp_dir(),
-        }
     }
 }
 
@@ -251,6 +156,10 @@ async fn housekeeping(state: AppState) {
         match crate::jobs::store::sweep_finished(&state.db, finished_before).await {
             Ok(removed) => tracing::debug!(removed, "job housekeeping"),
             Err(err) => tracing::warn!(error = %err, "job housekeeping failed"),
+        }
+        match slots::sweep_expired(&state.db, crate::db::Timestamp::now()).await {
+            Ok(removed) => tracing::debug!(removed, "upload reservation housekeeping"),
+            Err(err) => tracing::warn!(error = %err, "upload reservation housekeeping failed"),
         }
         let tmp_dir = state.config.tmp_dir();
         match tokio::task::spawn_blocking(move || remove_stale_files(&tmp_dir)).await {
@@ -291,11 +200,18 @@ fn remove_stale_files(dir: &std::path::Path) -> std::io::Result<usize> {
 }
 
 /// Serves `router` on `listener` until `shutdown` completes; in-flight requests finish first.
+/// Responses go out without Nagle's delay (`TCP_NODELAY`, as nginx does on keep-alive
+/// connections): the last segment of a response never waits for the client's ACK.
 pub async fn serve(
     listener: TcpListener,
     router: Router,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    let listener = listener.tap_io(|tcp| {
+        if let Err(err) = tcp.set_nodelay(true) {
+            tracing::debug!(error = %err, "cannot set TCP_NODELAY on a connection");
+        }
+    });
     axum::serve(
         listener,
         router.into_make_service_with_connect_info::<SocketAddr>(),
@@ -304,18 +220,55 @@ pub async fn serve(
     .await
 }
 
+/// Every `/api/v1` route of every concern, with its OpenAPI description: the one place they
+/// are merged.
+pub fn api_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(openapi::base()).nest(
+        "/api/v1",
+        OpenApiRouter::new()
+            .merge(plans::routes::router())
+            .merge(profiles::profile::routes::router())
+            .merge(profiles::follows::routes::router())
+            .merge(profiles::avatar::routes::router())
+            .merge(catalog::upload::routes::router())
+            .merge(catalog::browse::routes::router())
+            .merge(catalog::track_page::routes::router())
+            .merge(catalog::artist::routes::router())
+            .merge(home::routes::router())
+            .merge(streaming::routes::router())
+            .merge(library::likes::routes::router())
+            .merge(library::playlists::routes::router())
+            .merge(plays::routes::router())
+            .merge(activity::routes::router())
+            .merge(recommendations::routes::router()),
+    )
+}
+
+/// The OpenAPI document, without building an app (for `backbeat openapi`).
+pub fn openapi_document() -> utoipa::openapi::OpenApi {
+    api_router().split_for_parts().1
+}
+
+/// The routes that take uploads, which get the upload time limit.
+const UPLOAD_ROUTES: [(Method, &str); 2] = [
+    (Method::POST, "/api/v1/tracks"),
+    (Method::POST, "/api/v1/me/avatar"),
+];
+
 /// The whole router: `/api/v1`, the OpenAPI document, probes, metrics and the web app.
 pub fn router(state: AppState) -> Router {
-    let (api, document) = openapi::api_router().split_for_parts();
+    let (api, document) = api_router().split_for_parts();
     let document = Arc::new(document);
     let api = api
         .method_not_allowed_fallback(api_method_not_allowed)
+        .layer(from_fn_with_state(state.auth.clone(), auth::guard_api))
         .layer(DefaultBodyLimit::max(state.config.max_json_body_bytes));
 
     let https = state.config.public_url().starts_with("https://");
     let time_limits = TimeLimits {
         request: Duration::from_secs(state.config.request_timeout_secs),
         upload: Duration::from_secs(state.config.upload_timeout_secs),
+        upload_routes: Arc::new(UPLOAD_ROUTES),
     };
     let compress_when = SizeAbove::new(256)
         .and(NotForContentType::const_new("audio/"))
@@ -333,7 +286,13 @@ pub fn router(state: AppState) -> Router {
         .merge(media::routes::router())
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
-        .route("/metrics", get(metrics::serve))
+        .route(
+            "/metrics",
+            get(metrics::serve_public).with_state(PublicMetrics::new(
+                state.metrics.clone(),
+                state.config.metrics_token.as_deref(),
+            )),
+        )
         .fallback(spa::serve)
         .route_layer(from_fn_with_state(
             state.metrics.clone(),

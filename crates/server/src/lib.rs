@@ -1,18 +1,34 @@
 //! Backbeat: a self-hostable music platform. Independent artists upload tracks, listeners stream
 //! them, artists earn per play. This crate is the whole server; `main.rs` is its command line.
+//!
+//! Layers, each using only those below it: the composition root (`app`, `state`); the product's
+//! concerns (`auth`, `profiles`, `catalog`, `home`, `library`, `plays`, `activity`,
+//! `recommendations`, `streaming`, `plans`, `demo`); the building blocks they share (`audio`,
+//! `images`, `jobs`, `events`, `media`, `http`, `db`, `errors`, `config`, `net`, `shutdown`,
+//! `telemetry`). docs/ARCHITECTURE.md draws them.
 
+pub mod activity;
 pub mod app;
 pub mod audio;
 pub mod auth;
 pub mod catalog;
 pub mod config;
 pub mod db;
+pub mod demo;
+pub mod errors;
 pub mod events;
+pub mod home;
 pub mod http;
+pub mod images;
 pub mod jobs;
-pub mod listening;
+pub mod library;
 pub mod media;
+pub mod net;
 pub mod plans;
+pub mod plays;
 pub mod profiles;
+pub mod recommendations;
+pub mod shutdown;
+pub mod state;
 pub mod streaming;
 pub mod telemetry;

@@ -1,11 +1,12 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use backbeat::app::{App, AppState};
-use backbeat::catalog::demo;
+use backbeat::app::App;
 use backbeat::config::{Config, ProcessEnv};
 use backbeat::db::Db;
-use backbeat::{http, telemetry};
+use backbeat::demo;
+use backbeat::state::AppState;
+use backbeat::telemetry;
 use clap::{Parser, Subcommand};
 
 /// Backbeat: a self-hostable music platform where independent artists upload tracks,
@@ -48,7 +49,7 @@ async fn main() -> ExitCode {
     if let Some(Command::Openapi) = cli.command {
         println!(
             "{}",
-            http::openapi::document()
+            backbeat::app::openapi_document()
                 .to_pretty_json()
                 .expect("the OpenAPI document serializes")
         );

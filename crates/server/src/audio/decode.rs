@@ -8,6 +8,7 @@
 use std::fs::File;
 use std::io::{self, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 use symphonia::core::audio::{Channels, GenericAudioBufferRef};
 use symphonia::core::codecs::audio::well_known::{
@@ -20,14 +21,18 @@ use symphonia::core::formats::{FormatOptions, FormatReader};
 use symphonia::core::io::{MediaSourceStream, MediaSourceStreamOptions};
 use symphonia::default::formats::{FlacReader, MpaReader, OggReader, WavReader};
 
-use super::AudioFormat;
 use super::sniff::{self, Sniffed};
+use super::{AudioFormat, Limits};
 
 /// Why a file was refused.
 #[derive(Debug)]
 pub(crate) enum Failure {
     NotAudio,
     Undecodable(String),
+    /// Decodes, but passes a limit (length, decoded size): decoding stopped there.
+    OverLimit(String),
+    /// The deadline passed before decoding finished.
+    TimedOut,
     Io(io::Error),
 }
 
@@ -75,7 +80,11 @@ const MP3_JUNK_TOLERANCE: u64 = 4096;
 const MAX_CHANNELS: usize = 8;
 const SAMPLE_RATES: std::ops::RangeInclusive<u32> = 8_000..=192_000;
 
-/// An opened, recognised upload that decodes packet by packet.
+/// Decoded audio is measured as 16-bit PCM when compared with the file's size.
+const MEASURED_BYTES_PER_SAMPLE: u64 = 2;
+
+/// An opened, recognised upload that decodes packet by packet, stopping at the first limit it
+/// passes.
 pub(crate) struct Source {
     pub format: AudioFormat,
     pub sample_rate: u32,
@@ -86,14 +95,21 @@ pub(crate) struct Source {
     track_id: u32,
     declared_frames: Option<u64>,
     decoded_frames: u64,
+    /// The most frames [`Limits::max_duration_secs`] allows.
+    max_frames: u64,
+    /// The most decoded bytes [`Limits::max_decoded_ratio`] allows for this file.
+    max_decoded_bytes: u64,
+    deadline: Option<Instant>,
     path: PathBuf,
     sniffed: Sniffed,
 }
 
 impl Source {
-    /// Identifies the container by its bytes and prepares a decoder for its audio track.
-    pub fn open(path: &Path) -> Result<Self, Failure> {
+    /// Identifies the container by its bytes and prepares a decoder for its audio track; a
+    /// file that declares more audio than `limits` allow is refused before any decoding.
+    pub fn open(path: &Path, limits: &Limits) -> Result<Self, Failure> {
         let mut file = File::open(path)?;
+        let file_len = file.metadata()?.len();
         let Some(sniffed) = sniff::sniff(&mut file)? else {
             return Err(Failure::NotAudio);
         };
@@ -172,6 +188,13 @@ impl Source {
             AudioFormat::Mp3 if !sniffed.declares_length => None,
             _ => track.num_frames,
         };
+        let max_frames = limits
+            .max_duration_secs
+            .saturating_mul(u64::from(sample_rate));
+        if declared_frames.is_some_and(|declared| declared > max_frames) {
+            return Err(over_length(limits));
+        }
+        let max_decoded_bytes = limits.max_decoded_ratio.saturating_mul(file_len.max(1));
         let track_id = track.id;
         Ok(Self {
             format: sniffed.format,
@@ -183,6 +206,9 @@ impl Source {
             track_id,
             declared_frames,
             decoded_frames: 0,
+            max_frames,
+            max_decoded_bytes,
+            deadline: limits.deadline,
             path: path.to_owned(),
             sniffed,
         })
@@ -231,10 +257,37 @@ impl Source {
                 continue;
             }
             self.decoded_frames += frames as u64;
+            self.check_limits()?;
             // Borrowed again here rather than kept from `decode` so that the loop can go on
             // past empty packets (the borrow checker cannot see that the first borrow ended).
             return Ok(Some(self.decoder.last_decoded()));
         }
+    }
+
+    /// Stops decoding at the first limit passed: the length, the decoded size for the file's
+    /// size (a few kilobytes of constant frames can declare hours of audio), the deadline.
+    fn check_limits(&self) -> Result<(), Failure> {
+        if self.decoded_frames > self.max_frames {
+            return Err(Failure::OverLimit(format!(
+                "longer than {} seconds",
+                self.max_frames / u64::from(self.sample_rate)
+            )));
+        }
+        let decoded_bytes =
+            self.decoded_frames * self.channels.count() as u64 * MEASURED_BYTES_PER_SAMPLE;
+        if decoded_bytes > self.max_decoded_bytes {
+            return Err(Failure::OverLimit(format!(
+                "decodes to more than {} bytes",
+                self.max_decoded_bytes
+            )));
+        }
+        if self
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+        {
+            return Err(Failure::TimedOut);
+        }
+        Ok(())
     }
 
     /// Checks the decoded stream against what the container promised; returns its frame count.
@@ -272,6 +325,13 @@ impl Source {
         }
         Ok(decoded)
     }
+}
+
+fn over_length(limits: &Limits) -> Failure {
+    Failure::OverLimit(format!(
+        "declares more than {} seconds of audio",
+        limits.max_duration_secs
+    ))
 }
 
 fn accepted_codecs(format: AudioFormat) -> &'static [AudioCodecId] {

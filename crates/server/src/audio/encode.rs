@@ -36,6 +36,10 @@ pub(crate) struct Mp3Writer {
     out: Vec<u8>,
     downmix: Downmix,
     scratch: Vec<f32>,
+    /// The source's rate and the MP3's: LAME resamples, so its output per input frame grows
+    /// by their ratio.
+    in_rate: u32,
+    out_rate: u32,
 }
 
 impl Mp3Writer {
@@ -65,8 +69,9 @@ impl Mp3Writer {
         builder.set_sample_rate(sample_rate).map_err(lame)?;
         // MPEG-1 layer III (the only one that reaches 320 kbit/s) runs at 32, 44.1 or 48 kHz;
         // LAME resamples any other rate itself.
+        let out_rate = mpeg1_rate(sample_rate);
         builder
-            .set_output_sample_rate(NonZeroU32::new(mpeg1_rate(sample_rate)))
+            .set_output_sample_rate(NonZeroU32::new(out_rate))
             .map_err(lame)?;
         builder.set_brate(bitrate).map_err(lame)?;
         builder
@@ -82,6 +87,8 @@ impl Mp3Writer {
             out: Vec::new(),
             downmix,
             scratch: Vec::new(),
+            in_rate: sample_rate,
+            out_rate,
         })
     }
 
@@ -94,9 +101,13 @@ impl Mp3Writer {
                 self.scratch.len() / 2
             }
         };
+        // Sized by what comes out: 8 kHz in is 48 kHz out, six times the frames in.
+        let out_frames =
+            (frames as u64 * u64::from(self.out_rate)).div_ceil(u64::from(self.in_rate));
         self.out.clear();
-        self.out
-            .reserve(mp3lame_encoder::max_required_buffer_size(frames));
+        self.out.reserve(mp3lame_encoder::max_required_buffer_size(
+            out_frames as usize,
+        ));
         let result = match &self.downmix {
             Downmix::Mono => self
                 .encoder
@@ -216,7 +227,7 @@ fn downmix_to_stereo(interleaved: &[f32], gains: &[(f32, f32)], out: &mut Vec<f3
 }
 
 /// FLAC frames hold this many samples per channel (the reference encoder's default).
-const FLAC_BLOCK_SIZE: usize = 4096;
+pub(crate) const FLAC_BLOCK_SIZE: usize = 4096;
 
 /// A FLAC file written block by block.
 ///
@@ -232,6 +243,7 @@ pub(crate) struct FlacWriter {
     context: Context,
     pending: Vec<i32>,
     channels: usize,
+    block_size: usize,
     frame_number: usize,
     sink: MemSink<u8>,
 }
@@ -243,9 +255,26 @@ impl FlacWriter {
         channels: usize,
         bits_per_sample: u32,
     ) -> Result<Self, EncodeFailure> {
+        Self::with_block_size(
+            path,
+            sample_rate,
+            channels,
+            bits_per_sample,
+            FLAC_BLOCK_SIZE,
+        )
+    }
+
+    /// Like [`Self::create`] with frames of `block_size` samples per channel (16 to 65535).
+    pub fn with_block_size(
+        path: &Path,
+        sample_rate: u32,
+        channels: usize,
+        bits_per_sample: u32,
+        block_size: usize,
+    ) -> Result<Self, EncodeFailure> {
         let flac = |err| encoder_failure("FLAC", err);
         let mut config = flacenc::config::Encoder::default();
-        config.block_size = FLAC_BLOCK_SIZE;
+        config.block_size = block_size;
         // Prediction up to order 8, as the reference encoder's default level (5) and ffmpeg's;
         // of the stereo decorrelations only mid/side is tried: left/side and right/side cost an
         // encode of the frame each for well under 1% of the file size.
@@ -259,9 +288,10 @@ impl FlacWriter {
             file: BufWriter::new(File::create(path)?),
             config,
             stream_info,
-            framebuf: FrameBuf::with_size(channels, FLAC_BLOCK_SIZE).map_err(flac)?,
+            framebuf: FrameBuf::with_size(channels, block_size).map_err(flac)?,
             context: Context::new(bits, channels),
-            pending: Vec::with_capacity(FLAC_BLOCK_SIZE * channels),
+            pending: Vec::with_capacity(block_size * channels),
+            block_size,
             channels,
             frame_number: 0,
             sink: MemSink::new(),
@@ -281,7 +311,7 @@ impl FlacWriter {
 
     /// Adds interleaved samples, already at the writer's bit depth.
     pub fn write(&mut self, mut interleaved: &[i32]) -> Result<(), EncodeFailure> {
-        let block_len = FLAC_BLOCK_SIZE * self.channels;
+        let block_len = self.block_size * self.channels;
         while !interleaved.is_empty() {
             let take = (block_len - self.pending.len()).min(interleaved.len());
             self.pending.extend_from_slice(&interleaved[..take]);
@@ -327,7 +357,7 @@ impl FlacWriter {
         // encoder does; decoders reject a minimum below 16 samples.
         let flac = |err| encoder_failure("FLAC", err);
         self.stream_info
-            .set_block_sizes(FLAC_BLOCK_SIZE, FLAC_BLOCK_SIZE)
+            .set_block_sizes(self.block_size, self.block_size)
             .map_err(flac)?;
         if self.frame_number == 0 {
             // No frames: the frame sizes are unknown, which FLAC writes as 0.

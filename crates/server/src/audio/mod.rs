@@ -16,9 +16,46 @@ mod sniff;
 pub mod synth;
 
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 pub use crate::plans::StreamQuality;
 pub use process::process;
+
+/// How much decoding an upload may cause. Decoding stops as soon as one is passed, so a small
+/// file that declares or decodes to hours of audio costs no more than the limit.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// The longest track, in seconds of decoded audio.
+    pub max_duration_secs: u64,
+    /// Decoded audio, counted as 16-bit PCM, may be at most this many times the file's size.
+    /// Real music compresses at most about 10x (MP3 at 128 kbit/s) to 45x (Vorbis at its lowest
+    /// quality); constant frames compress thousands of times.
+    pub max_decoded_ratio: u64,
+    /// When decoding must have finished (a processing job's time limit).
+    pub deadline: Option<Instant>,
+}
+
+impl Limits {
+    pub const DEFAULT_MAX_DURATION_SECS: u64 = 2 * 3600;
+    pub const DEFAULT_MAX_DECODED_RATIO: u64 = 100;
+
+    pub fn with_deadline(self, deadline: Instant) -> Self {
+        Self {
+            deadline: Some(deadline),
+            ..self
+        }
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            max_duration_secs: Self::DEFAULT_MAX_DURATION_SECS,
+            max_decoded_ratio: Self::DEFAULT_MAX_DECODED_RATIO,
+            deadline: None,
+        }
+    }
+}
 
 /// The container (and codec) of an accepted upload.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,6 +109,11 @@ pub enum ProbeError {
     /// Recognised but broken: truncated, corrupt, junk between frames, no audio track, no audio.
     #[error("audio does not decode: {0}")]
     Undecodable(String),
+    /// Decodes, but is longer or decodes to more than [`Limits`] allow.
+    #[error("audio over the limits: {0}")]
+    OverLimit(String),
+    #[error("decoding did not finish in time")]
+    TimedOut,
     #[error(transparent)]
     Io(#[from] std::io::Error),
 }
@@ -81,6 +123,8 @@ impl From<decode::Failure> for ProbeError {
         match failure {
             decode::Failure::NotAudio => Self::NotAudio,
             decode::Failure::Undecodable(message) => Self::Undecodable(message),
+            decode::Failure::OverLimit(message) => Self::OverLimit(message),
+            decode::Failure::TimedOut => Self::TimedOut,
             decode::Failure::Io(err) => Self::Io(err),
         }
     }
@@ -89,9 +133,9 @@ impl From<decode::Failure> for ProbeError {
 /// Identifies the container from the bytes (never the file name) and decodes every packet.
 ///
 /// A packet that fails to decode fails the file, and so does a stream that ends before the
-/// length its container declares. Blocking: callers use `spawn_blocking`.
-pub fn probe(path: &Path) -> Result<Probe, ProbeError> {
-    let mut source = decode::Source::open(path)?;
+/// length its container declares or passes `limits`. Blocking: callers use `spawn_blocking`.
+pub fn probe(path: &Path, limits: &Limits) -> Result<Probe, ProbeError> {
+    let mut source = decode::Source::open(path, limits)?;
     while source.next_buffer()?.is_some() {}
     let format = source.format;
     let sample_rate = source.sample_rate;
@@ -136,8 +180,16 @@ pub struct Processed {
 pub enum ProcessError {
     #[error("audio does not decode: {0}")]
     Undecodable(String),
+    #[error("audio over the limits: {0}")]
+    OverLimit(String),
+    #[error("processing did not finish in time")]
+    TimedOut,
     #[error("encoding failed: {0}")]
     Encode(String),
+    /// A consumer was cut off because decoding or another consumer failed first; that failure
+    /// is the one reported.
+    #[error("cut off by another failure")]
+    Aborted,
     #[error(transparent)]
     Io(#[from] std::io::Error),
 }
@@ -147,6 +199,8 @@ impl From<decode::Failure> for ProcessError {
         match failure {
             decode::Failure::NotAudio => Self::Undecodable("not an audio file".into()),
             decode::Failure::Undecodable(message) => Self::Undecodable(message),
+            decode::Failure::OverLimit(message) => Self::OverLimit(message),
+            decode::Failure::TimedOut => Self::TimedOut,
             decode::Failure::Io(err) => Self::Io(err),
         }
     }

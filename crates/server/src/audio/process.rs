@@ -16,7 +16,7 @@ use symphonia::core::audio::GenericAudioBufferRef;
 use super::analysis::{Loudness, Waveform};
 use super::decode::{SampleKind, Source};
 use super::encode::{FlacWriter, Mp3Writer};
-use super::{ProcessError, Processed, Rendition, StreamQuality};
+use super::{Limits, ProcessError, Processed, Rendition, StreamQuality};
 
 /// Blocks queued per consumer: enough to ride out a slow frame, few enough to stay small.
 const QUEUE_BLOCKS: usize = 16;
@@ -123,7 +123,7 @@ fn run_consumer(
         consumer.consume(&block)?;
     }
     if aborted.load(Ordering::Relaxed) {
-        return Err(ProcessError::Encode("decoding stopped".into()));
+        return Err(ProcessError::Aborted);
     }
     consumer.finish()
 }
@@ -135,11 +135,14 @@ fn loudness_failure(err: ebur128::Error) -> ProcessError {
 /// One decode pass feeding the waveform, the loudness meter and every encoder; writes the
 /// renditions into `out_dir` (standard.mp3, high.mp3 and, when `lossless_source`, lossless.flac).
 ///
-/// On failure the renditions written so far are removed. Blocking: callers use `spawn_blocking`.
+/// Decoding stops at the first of `limits` passed. On failure the renditions written so far
+/// are removed, and the error is the first real one (not a consumer cut off because of it).
+/// Blocking: callers use `spawn_blocking`.
 pub fn process(
     source: &Path,
     out_dir: &Path,
     lossless_source: bool,
+    limits: &Limits,
 ) -> Result<Processed, ProcessError> {
     let standard = out_dir.join("standard.mp3");
     let high = out_dir.join("high.mp3");
@@ -149,6 +152,7 @@ pub fn process(
         &standard,
         &high,
         lossless_source.then_some(lossless.as_path()),
+        limits,
     );
     if result.is_err() {
         for path in [&standard, &high, &lossless] {
@@ -164,8 +168,9 @@ fn run(
     standard: &Path,
     high: &Path,
     lossless: Option<&Path>,
+    limits: &Limits,
 ) -> Result<Processed, ProcessError> {
-    let mut source = Source::open(path)?;
+    let mut source = Source::open(path, limits)?;
     let rate = source.sample_rate;
     let channels = source.channels.clone();
     let flac_bits = lossless.map(|_| flac_depth(source.sample_kind));
@@ -195,7 +200,7 @@ fn run(
     }
 
     let aborted = AtomicBool::new(false);
-    let (decoded, outputs) = std::thread::scope(|scope| {
+    let (decoded, mut outputs) = std::thread::scope(|scope| {
         let mut queues: Vec<SyncSender<Arc<Block>>> = Vec::new();
         let mut workers = Vec::new();
         for consumer in consumers {
@@ -221,9 +226,13 @@ fn run(
         (decoded, outputs)
     });
 
-    // A decoding failure explains any consumer's failure (they were cut off), so it comes first.
+    // A decoding failure explains any consumer's failure (they were cut off), so it comes first;
+    // then the consumer that failed by itself, never one cut off because of it.
     if decoded? {
         source.finish()?;
+    }
+    if let Some(failure) = take_first_failure(&mut outputs) {
+        return Err(failure);
     }
     let mut processed = Processed {
         peaks: Vec::new(),
@@ -249,6 +258,15 @@ fn run(
         return Err(ProcessError::Encode("the analysis did not complete".into()));
     }
     Ok(processed)
+}
+
+/// Takes out the first failure of a consumer that failed by itself: the others were cut off
+/// ([`ProcessError::Aborted`]) because of it.
+fn take_first_failure(outputs: &mut Vec<Result<Output, ProcessError>>) -> Option<ProcessError> {
+    let index = outputs
+        .iter()
+        .position(|output| matches!(output, Err(err) if !matches!(err, ProcessError::Aborted)))?;
+    outputs.swap_remove(index).err()
 }
 
 /// Decodes the whole source into the queues; `false` when a consumer hung up first. That
@@ -293,5 +311,38 @@ fn flac_depth(kind: SampleKind) -> u32 {
         SampleKind::Int(bits) if bits <= 16 => 16,
         SampleKind::Int(_) | SampleKind::Float => 24,
         SampleKind::Lossy => 16,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_reported_failure_is_the_consumer_that_failed_not_one_cut_off_by_it() {
+        let rendition = || {
+            Ok(Output::Rendition(Rendition {
+                quality: StreamQuality::Standard,
+                path: PathBuf::from("standard.mp3"),
+                content_type: "audio/mpeg",
+                size: 1,
+            }))
+        };
+        let mut outputs = vec![
+            Err(ProcessError::Aborted),
+            rendition(),
+            Err(ProcessError::Encode(
+                "LAME: the output buffer is too small".into(),
+            )),
+            Err(ProcessError::Aborted),
+        ];
+
+        let failure = take_first_failure(&mut outputs);
+
+        assert!(
+            matches!(&failure, Some(ProcessError::Encode(message)) if message.contains("LAME")),
+            "{failure:?}"
+        );
+        assert!(take_first_failure(&mut vec![rendition(), Err(ProcessError::Aborted)]).is_none());
     }
 }

@@ -187,8 +187,47 @@ pub fn write_flac(
     bits_per_sample: u32,
     generator: impl FnMut(u16, f64) -> f32,
 ) -> io::Result<()> {
-    let mut writer = FlacWriter::create(path, sample_rate, usize::from(channels), bits_per_sample)
-        .map_err(into_io)?;
+    let format = FlacFormat {
+        sample_rate,
+        channels,
+        bits_per_sample,
+        block_size: super::encode::FLAC_BLOCK_SIZE,
+    };
+    write_flac_as(path, seconds, format, generator)
+}
+
+/// How [`write_flac_as`] writes a FLAC file.
+#[derive(Clone, Copy, Debug)]
+pub struct FlacFormat {
+    pub sample_rate: u32,
+    pub channels: u16,
+    /// 16 or 24.
+    pub bits_per_sample: u32,
+    /// Samples per channel in a frame (16 to 65535).
+    pub block_size: usize,
+}
+
+/// Writes a FLAC file in `format` with the encoder the renditions use.
+pub fn write_flac_as(
+    path: &Path,
+    seconds: f32,
+    format: FlacFormat,
+    generator: impl FnMut(u16, f64) -> f32,
+) -> io::Result<()> {
+    let FlacFormat {
+        sample_rate,
+        channels,
+        bits_per_sample,
+        block_size,
+    } = format;
+    let mut writer = FlacWriter::with_block_size(
+        path,
+        sample_rate,
+        usize::from(channels),
+        bits_per_sample,
+        block_size,
+    )
+    .map_err(into_io)?;
     let frames = frame_count(seconds, sample_rate);
     let mut ints = Vec::new();
     generate(frames, sample_rate, channels, generator, |block| {

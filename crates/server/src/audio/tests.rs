@@ -62,6 +62,16 @@ impl Scratch {
     }
 }
 
+/// Probes with the default limits (the glob import's `probe` takes them as an argument).
+fn probe(path: &Path) -> Result<Probe, ProbeError> {
+    super::probe(path, &Limits::default())
+}
+
+/// Processes with the default limits.
+fn process(source: &Path, out_dir: &Path, lossless: bool) -> Result<Processed, ProcessError> {
+    super::process(source, out_dir, lossless, &Limits::default())
+}
+
 fn undecodable(result: Result<Probe, ProbeError>) -> String {
     match result {
         Err(ProbeError::Undecodable(message)) => message,
@@ -78,7 +88,7 @@ fn garbage(len: usize) -> Vec<u8> {
 
 /// Decodes a file with the same strict decoder as the ingest: (samples as i32, rate, channels).
 fn decode_all(path: &Path) -> (Vec<i32>, u32, usize) {
-    let mut source = Source::open(path).unwrap();
+    let mut source = Source::open(path, &Limits::default()).unwrap();
     let mut all = Vec::new();
     let mut block = Vec::new();
     while let Some(buffer) = source.next_buffer().unwrap() {
@@ -570,7 +580,7 @@ fn a_16_bit_upload_gets_a_bit_exact_16_bit_flac() {
         .unwrap();
     assert_eq!(flac.content_type, "audio/flac");
     assert!(flac.path.ends_with("lossless.flac"));
-    let mut opened = Source::open(&flac.path).unwrap();
+    let mut opened = Source::open(&flac.path, &Limits::default()).unwrap();
     assert_eq!(opened.sample_kind, super::decode::SampleKind::Int(16));
     while opened.next_buffer().unwrap().is_some() {}
     opened.finish().unwrap();
@@ -588,7 +598,9 @@ fn a_24_bit_flac_upload_gets_a_bit_exact_24_bit_flac() {
         .find(|r| r.quality == StreamQuality::Lossless)
         .unwrap();
     assert_eq!(
-        Source::open(&flac.path).unwrap().sample_kind,
+        Source::open(&flac.path, &Limits::default())
+            .unwrap()
+            .sample_kind,
         super::decode::SampleKind::Int(24)
     );
     assert_eq!(decode_all(&flac.path), decode_all(&source));
@@ -614,7 +626,9 @@ fn a_float_upload_gets_a_24_bit_flac_within_one_step() {
         .find(|r| r.quality == StreamQuality::Lossless)
         .unwrap();
     assert_eq!(
-        Source::open(&flac.path).unwrap().sample_kind,
+        Source::open(&flac.path, &Limits::default())
+            .unwrap()
+            .sample_kind,
         super::decode::SampleKind::Int(24)
     );
     let (encoded, _, _) = decode_all(&flac.path);

@@ -15,7 +15,7 @@ mod store;
 mod tokens;
 mod wire;
 
-pub use extract::AuthUser;
+pub use extract::{AuthUser, guard_api};
 pub use keys::Keys;
 pub use mail::Mailer;
 pub use mfa::code_at as totp_code_at;

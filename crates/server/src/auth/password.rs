@@ -1,51 +1,73 @@
-//! Password hashing with argon2id at OWASP's recommended cost (19 MiB, 2 passes, 1 lane:
-//! the `argon2` crate's defaults). Hashing runs on the blocking pool so it never stalls the
-//! async workers.
+//! Password hashing with argon2id, at OWASP's recommended cost (19 MiB, 2 passes, 1 lane)
+//! unless the configuration says otherwise (only the test suites do). Hashing runs on the
+//! blocking pool so it never stalls the async workers. A hash carries its own parameters, so
+//! passwords hashed at another cost still verify.
 
-use std::sync::LazyLock;
-
-use argon2::Argon2;
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::{Algorithm, Argon2, Params, Version};
+use tokio::sync::OnceCell;
+
+use crate::config::PasswordCost;
 
 pub const MIN_LENGTH: usize = 6;
 /// GoTrue refuses longer passwords; kept for wire compatibility.
 pub const MAX_LENGTH: usize = 72;
 
-/// Verified against when the email is unknown, so a wrong email takes as long as a wrong
-/// password and cannot be told apart by timing.
-static DUMMY_HASH: LazyLock<String> =
-    LazyLock::new(|| hash_now("backbeat-dummy-password").expect("hashing works"));
-
-fn hash_now(password: &str) -> Result<String, argon2::password_hash::Error> {
-    let salt = SaltString::generate(&mut OsRng);
-    Ok(Argon2::default()
-        .hash_password(password.as_bytes(), &salt)?
-        .to_string())
+/// Hashes and verifies passwords at one cost.
+pub struct Passwords {
+    argon2: Argon2<'static>,
+    /// Verified against when the email is unknown, so a wrong email takes as long as a wrong
+    /// password and cannot be told apart by timing. Hashed at the same cost, on first need.
+    dummy: OnceCell<String>,
 }
 
-pub async fn hash(password: String) -> anyhow::Result<String> {
-    tokio::task::spawn_blocking(move || {
-        hash_now(&password).map_err(|e| anyhow::anyhow!("argon2: {e}"))
-    })
-    .await?
-}
+impl Passwords {
+    pub fn new(cost: PasswordCost) -> Self {
+        let params = Params::new(cost.memory_kib, cost.passes, 1, None)
+            .expect("argon2 accepts the configured cost");
+        Self {
+            argon2: Argon2::new(Algorithm::Argon2id, Version::V0x13, params),
+            dummy: OnceCell::new(),
+        }
+    }
 
-/// Checks `password` against `hash`, or against a dummy hash when there is no user.
-pub async fn verify(password: String, hash: Option<String>) -> bool {
-    let known = hash.is_some();
-    tokio::task::spawn_blocking(move || {
-        let hash = hash.unwrap_or_else(|| DUMMY_HASH.clone());
-        let Ok(parsed) = PasswordHash::new(&hash) else {
-            return false;
+    pub async fn hash(&self, password: String) -> anyhow::Result<String> {
+        let argon2 = self.argon2.clone();
+        tokio::task::spawn_blocking(move || {
+            let salt = SaltString::generate(&mut OsRng);
+            argon2
+                .hash_password(password.as_bytes(), &salt)
+                .map(|hash| hash.to_string())
+                .map_err(|e| anyhow::anyhow!("argon2: {e}"))
+        })
+        .await?
+    }
+
+    /// Checks `password` against `hash`, or against a dummy hash when there is no user.
+    pub async fn verify(&self, password: String, hash: Option<String>) -> bool {
+        let known = hash.is_some();
+        let hash = match hash {
+            Some(hash) => hash,
+            None => match self
+                .dummy
+                .get_or_try_init(|| self.hash("backbeat-dummy-password".into()))
+                .await
+            {
+                Ok(dummy) => dummy.clone(),
+                Err(_) => return false,
+            },
         };
-        Argon2::default()
-            .verify_password(password.as_bytes(), &parsed)
-            .is_ok()
-            && known
-    })
-    .await
-    .unwrap_or(false)
+        let argon2 = self.argon2.clone();
+        tokio::task::spawn_blocking(move || {
+            let Ok(parsed) = PasswordHash::new(&hash) else {
+                return false;
+            };
+            argon2.verify_password(password.as_bytes(), &parsed).is_ok() && known
+        })
+        .await
+        .unwrap_or(false)
+    }
 }
 
 /// Why a password is too weak for the current policy (GoTrue's `weak_password.reasons`).
@@ -63,19 +85,47 @@ mod tests {
 
     #[tokio::test]
     async fn a_hash_verifies_its_password_only() {
-        let hashed = hash("correct horse".into()).await.unwrap();
+        let passwords = Passwords::new(PasswordCost::default());
+        let hashed = passwords.hash("correct horse".into()).await.unwrap();
 
         assert!(
             hashed.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
             "{hashed}"
         );
-        assert!(verify("correct horse".into(), Some(hashed.clone())).await);
-        assert!(!verify("wrong horse".into(), Some(hashed)).await);
+        assert!(
+            passwords
+                .verify("correct horse".into(), Some(hashed.clone()))
+                .await
+        );
+        assert!(!passwords.verify("wrong horse".into(), Some(hashed)).await);
+    }
+
+    #[tokio::test]
+    async fn a_hash_at_another_cost_still_verifies() {
+        let cheap = Passwords::new(PasswordCost::CHEAP_FOR_TESTS);
+        let hashed = cheap.hash("correct horse".into()).await.unwrap();
+        assert!(
+            hashed.starts_with("$argon2id$v=19$m=8,t=1,p=1$"),
+            "{hashed}"
+        );
+
+        let owasp = Passwords::new(PasswordCost::OWASP);
+        assert!(
+            owasp
+                .verify("correct horse".into(), Some(hashed.clone()))
+                .await
+        );
+        assert!(!owasp.verify("wrong horse".into(), Some(hashed)).await);
     }
 
     #[tokio::test]
     async fn an_unknown_user_never_verifies() {
-        assert!(!verify("backbeat-dummy-password".into(), None).await);
+        let passwords = Passwords::new(PasswordCost::CHEAP_FOR_TESTS);
+        assert!(
+            !passwords
+                .verify("backbeat-dummy-password".into(), None)
+                .await
+        );
     }
 
     #[test]

@@ -18,10 +18,15 @@ use tower_http::cors::{AllowOrigin, CorsLayer};
 use super::error::{self, AuthError, AuthResult};
 use super::service::{AuthService, Authenticated, RequestMeta, SignupOutcome};
 use super::wire::{self, Body};
-use crate::app::AppState;
-use crate::http::extract::ClientIp;
+use crate::config::Config;
+use crate::http::client_ip::ClientIp;
 
-pub fn router() -> Router<AppState> {
+pub fn router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Arc<AuthService>: FromRef<S>,
+    Arc<Config>: FromRef<S>,
+{
     Router::new()
         .route("/signup", post(signup))
         .route("/token", post(token))
@@ -73,13 +78,14 @@ fn cors() -> CorsLayer {
 /// The caller's address and browser, for sessions and rate limits.
 struct Meta(RequestMeta);
 
-impl FromRequestParts<AppState> for Meta {
+impl<S> FromRequestParts<S> for Meta
+where
+    S: Send + Sync,
+    Arc<Config>: FromRef<S>,
+{
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let ClientIp(ip) = ClientIp::from_request_parts(parts, state).await?;
         let user_agent = parts
             .headers
@@ -93,13 +99,14 @@ impl FromRequestParts<AppState> for Meta {
 /// A request with a valid access token of a live session (GoTrue's rules and errors).
 struct SignedIn(Authenticated);
 
-impl FromRequestParts<AppState> for SignedIn {
+impl<S> FromRequestParts<S> for SignedIn
+where
+    S: Send + Sync,
+    Arc<AuthService>: FromRef<S>,
+{
     type Rejection = AuthError;
 
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         let auth = Arc::<AuthService>::from_ref(state);
         Ok(Self(auth.authenticate(&parts.headers).await?))
     }

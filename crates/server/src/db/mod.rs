@@ -5,6 +5,7 @@
 //! Column types are restricted to what both backends encode the same way: `TEXT` ids (UUIDv7),
 //! `BIGINT` integers and money units, `BOOLEAN`, and [`Timestamp`].
 
+pub mod page;
 mod timestamp;
 
 use std::str::FromStr;
@@ -151,4 +152,9 @@ impl Tx {
 /// True when the error is a violated unique or primary-key constraint.
 pub fn is_unique_violation(err: &sqlx::Error) -> bool {
     matches!(err, sqlx::Error::Database(e) if e.is_unique_violation())
+}
+
+/// Whether the error is a foreign key violation (the row referred to is gone).
+pub fn is_foreign_key_violation(err: &sqlx::Error) -> bool {
+    matches!(err, sqlx::Error::Database(e) if e.is_foreign_key_violation())
 }

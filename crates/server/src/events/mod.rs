@@ -10,14 +10,18 @@
 //! Delivery is live only: an event published while a process's listener reconnects is lost to
 //! that process. What happened stays recorded in the database.
 
+mod slots;
+
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use sqlx::postgres::{PgListener, PgPool, PgPoolOptions};
 use tokio::sync::broadcast;
 
-use crate::app::Shutdown;
 use crate::db::Db;
+use crate::shutdown::Shutdown;
+
+pub use slots::{Slot, StreamSlots};
 
 /// The PostgreSQL notification channel.
 const CHANNEL: &str = "backbeat_events";
@@ -33,6 +37,9 @@ const RETRY_MAX: Duration = Duration::from_secs(30);
 pub enum Event {
     /// A signed-in user started a track: the id of the listening history row.
     Listen { history_id: String },
+    /// Some sessions of this user ended (logout, a password change, a second factor verified,
+    /// a stolen refresh token detected): what they hold open re-checks its session.
+    SessionsEnded { user_id: String },
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -1,6 +1,7 @@
 //! The one error type of the HTTP layer. Every `/api/v1` failure is answered with
-//! `{"error": "<message shown to the user>", "code": "<machine code>"}` and a 4xx or 5xx status.
-//! Unexpected errors are logged with their cause and answered with a generic 500.
+//! `{"error": "<message shown to the user>", "code": "<machine code>"}` and a 4xx or 5xx status,
+//! from the error catalogue (`crate::errors`). Unexpected errors are logged with their cause and
+//! answered with a generic 500.
 
 use std::borrow::Cow;
 
@@ -10,6 +11,8 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use utoipa::ToSchema;
+
+use crate::errors::{self, Failure, Problem};
 
 /// The JSON body of every API error.
 #[derive(Debug, Serialize, ToSchema)]
@@ -33,50 +36,22 @@ pub struct ApiError {
 pub type ApiResult<T> = Result<T, ApiError>;
 
 impl ApiError {
-    pub fn new(
-        status: StatusCode,
-        code: &'static str,
-        message: impl Into<Cow<'static, str>>,
-    ) -> Self {
+    /// A catalogue problem with a message that says more than the catalogue's.
+    pub fn detailed(problem: Problem, message: impl Into<Cow<'static, str>>) -> Self {
         Self {
-            status,
-            code,
+            status: StatusCode::from_u16(problem.status)
+                .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+            code: problem.code,
             message: message.into(),
             cause: None,
         }
     }
 
-    pub fn bad_request(code: &'static str, message: impl Into<Cow<'static, str>>) -> Self {
-        Self::new(StatusCode::BAD_REQUEST, code, message)
-    }
-
-    pub fn unprocessable(code: &'static str, message: impl Into<Cow<'static, str>>) -> Self {
-        Self::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
-    }
-
-    pub fn unauthorized(message: impl Into<Cow<'static, str>>) -> Self {
-        Self::new(StatusCode::UNAUTHORIZED, "unauthorized", message)
-    }
-
-    pub fn forbidden(message: impl Into<Cow<'static, str>>) -> Self {
-        Self::new(StatusCode::FORBIDDEN, "forbidden", message)
-    }
-
-    pub fn not_found(message: impl Into<Cow<'static, str>>) -> Self {
-        Self::new(StatusCode::NOT_FOUND, "not_found", message)
-    }
-
-    pub fn conflict(code: &'static str, message: impl Into<Cow<'static, str>>) -> Self {
-        Self::new(StatusCode::CONFLICT, code, message)
-    }
-
     /// An unexpected failure: logged with its cause, answered with a generic 500.
     pub fn internal(cause: impl Into<anyhow::Error>) -> Self {
         Self {
-            status: StatusCode::INTERNAL_SERVER_ERROR,
-            code: "internal",
-            message: Cow::Borrowed("Something went wrong on our side. Please try again."),
             cause: Some(cause.into()),
+            ..Self::from(errors::INTERNAL)
         }
     }
 
@@ -86,6 +61,22 @@ impl ApiError {
 
     pub fn code(&self) -> &'static str {
         self.code
+    }
+}
+
+impl From<Problem> for ApiError {
+    fn from(problem: Problem) -> Self {
+        Self::detailed(problem, problem.message)
+    }
+}
+
+impl From<Failure> for ApiError {
+    fn from(failure: Failure) -> Self {
+        match failure {
+            Failure::Problem(problem) => problem.into(),
+            Failure::Detailed(problem, message) => Self::detailed(problem, message),
+            Failure::Unexpected(cause) => Self::internal(cause),
+        }
     }
 }
 
@@ -113,47 +104,33 @@ impl From<sqlx::Error> for ApiError {
     }
 }
 
-impl From<crate::media::MediaError> for ApiError {
-    fn from(err: crate::media::MediaError) -> Self {
-        Self::internal(err)
-    }
-}
-
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
-        let status = rejection.status();
-        if status == StatusCode::PAYLOAD_TOO_LARGE {
-            return Self::new(
-                status,
-                "payload_too_large",
-                "The request body is too large.",
-            );
+        match rejection.status() {
+            StatusCode::PAYLOAD_TOO_LARGE => errors::PAYLOAD_TOO_LARGE.into(),
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => {
+                Self::detailed(errors::UNSUPPORTED_MEDIA_TYPE, rejection.body_text())
+            }
+            StatusCode::UNPROCESSABLE_ENTITY => {
+                Self::detailed(errors::UNEXPECTED_JSON, rejection.body_text())
+            }
+            _ => Self::detailed(errors::INVALID_JSON, rejection.body_text()),
         }
-        let code = if status == StatusCode::UNSUPPORTED_MEDIA_TYPE {
-            "unsupported_media_type"
-        } else {
-            "invalid_json"
-        };
-        Self::new(status, code, rejection.body_text())
     }
 }
 
 impl From<QueryRejection> for ApiError {
     fn from(rejection: QueryRejection) -> Self {
-        Self::bad_request("invalid_query", rejection.body_text())
+        Self::detailed(errors::INVALID_QUERY, rejection.body_text())
     }
 }
 
 /// Answers requests to `/api` paths that match no route.
 pub async fn api_not_found() -> ApiError {
-    ApiError::not_found("Not found")
+    errors::NOT_FOUND.into()
 }
 
 /// Answers requests to `/api` routes with a method they do not have.
 pub async fn api_method_not_allowed() -> ApiError {
-    ApiError::new(
-        StatusCode::METHOD_NOT_ALLOWED,
-        "method_not_allowed",
-        "Method not allowed",
-    )
+    errors::METHOD_NOT_ALLOWED.into()
 }

@@ -10,8 +10,8 @@ use std::sync::{Arc, RwLock};
 use std::time::Instant;
 
 use axum::extract::{MatchedPath, Request, State};
-use axum::http::Method;
-use axum::http::header::CONTENT_TYPE;
+use axum::http::header::{AUTHORIZATION, CONTENT_TYPE, WWW_AUTHENTICATE};
+use axum::http::{HeaderMap, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use prometheus_client::encoding::{EncodeLabelSet, EncodeLabelValue, LabelValueEncoder};
@@ -44,6 +44,8 @@ impl EncodeLabelValue for RouteLabel {
 
 pub struct HttpMetrics {
     registry: Registry,
+    /// Uploaded audio files decoded to check them: the expensive part of an upload.
+    pub audio_checks: Counter,
     requests: Family<RequestLabels, Counter>,
     latency: Family<RequestLabels, Histogram, fn() -> Histogram>,
     routes: RwLock<HashSet<Arc<str>>>,
@@ -66,8 +68,15 @@ impl Default for HttpMetrics {
             "Time to answer an HTTP request (until the response head), by method, route and status",
             latency.clone(),
         );
+        let audio_checks = Counter::default();
+        registry.register(
+            "audio_checks",
+            "Uploaded audio files decoded to check them",
+            audio_checks.clone(),
+        );
         Self {
             registry,
+            audio_checks,
             requests,
             latency,
             routes: RwLock::default(),
@@ -165,8 +174,8 @@ pub async fn track(
     response
 }
 
-/// `GET /metrics`.
-pub async fn serve(State(metrics): State<Arc<HttpMetrics>>) -> impl IntoResponse {
+/// `GET /metrics` on the metrics address of its own (`BACKBEAT_METRICS_ADDR`).
+pub async fn serve(State(metrics): State<Arc<HttpMetrics>>) -> Response {
     (
         [(
             CONTENT_TYPE,
@@ -174,6 +183,54 @@ pub async fn serve(State(metrics): State<Arc<HttpMetrics>>) -> impl IntoResponse
         )],
         metrics.render(),
     )
+        .into_response()
+}
+
+/// Who may read `/metrics` on the public address: nobody, unless a token is configured
+/// (`BACKBEAT_METRICS_TOKEN`); then requests bearing it.
+#[derive(Clone)]
+pub struct PublicMetrics {
+    pub metrics: Arc<HttpMetrics>,
+    /// SHA-256 of the token, compared in constant time.
+    pub token_digest: Option<[u8; 32]>,
+}
+
+impl PublicMetrics {
+    pub fn new(metrics: Arc<HttpMetrics>, token: Option<&str>) -> Self {
+        Self {
+            metrics,
+            token_digest: token.map(digest),
+        }
+    }
+}
+
+fn digest(text: &str) -> [u8; 32] {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(text.as_bytes()).into()
+}
+
+/// `GET /metrics` on the public address.
+pub async fn serve_public(State(public): State<PublicMetrics>, headers: HeaderMap) -> Response {
+    let Some(expected) = public.token_digest else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let presented = headers
+        .get(AUTHORIZATION)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.split_once(' '))
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, token)| digest(token.trim()));
+    let matches = presented.is_some_and(|presented| {
+        presented
+            .iter()
+            .zip(expected.iter())
+            .fold(0u8, |diff, (a, b)| diff | (a ^ b))
+            == 0
+    });
+    if !matches {
+        return (StatusCode::UNAUTHORIZED, [(WWW_AUTHENTICATE, "Bearer")]).into_response();
+    }
+    serve(State(public.metrics)).await
 }
 
 #[cfg(test)]

@@ -1,12 +1,12 @@
-//! The OpenAPI document of `/api/v1`, generated from the handlers with utoipa. The web app's
-//! typed client is generated from it (`make gen`).
+//! The OpenAPI document of `/api/v1`: what is said of the API as a whole (title, tags, the
+//! bearer scheme, the error catalogue). The operations come from the handlers with utoipa, when
+//! the composition root merges the concerns' routers. The web app's typed client is generated
+//! from the document (`make gen`).
 
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
-use utoipa_axum::router::OpenApiRouter;
 
 use super::error::ErrorBody;
-use crate::app::AppState;
 
 #[derive(OpenApi)]
 #[openapi(
@@ -16,7 +16,7 @@ use crate::app::AppState;
             `{\"error\": \"<message for the user>\", \"code\": \"<machine code>\"}`."
     ),
     components(schemas(ErrorBody)),
-    modifiers(&BearerAuth),
+    modifiers(&BearerAuth, &ErrorCatalogue),
     tags(
         (name = "plans", description = "Subscription plans and what they allow"),
         (name = "profiles", description = "Own and public profiles, avatars and follows"),
@@ -48,20 +48,20 @@ impl Modify for BearerAuth {
     }
 }
 
-/// Every `/api/v1` route, with its OpenAPI description.
-pub fn api_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(ApiDoc::openapi()).nest(
-        "/api/v1",
-        OpenApiRouter::new()
-            .merge(crate::plans::routes::router())
-            .merge(crate::profiles::routes::router())
-            .merge(crate::catalog::routes::router())
-            .merge(crate::streaming::routes::router())
-            .merge(crate::listening::router()),
-    )
+/// Publishes the error catalogue (`crate::errors`) as the document's `x-error-catalogue`:
+/// entry name -> `{code, status, message}`, so clients show the same words without retyping them.
+struct ErrorCatalogue;
+
+impl Modify for ErrorCatalogue {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        openapi
+            .extensions
+            .get_or_insert_with(Default::default)
+            .insert("x-error-catalogue".to_owned(), crate::errors::published());
+    }
 }
 
-/// The OpenAPI document, without building an app (for `backbeat openapi`).
-pub fn document() -> utoipa::openapi::OpenApi {
-    api_router().split_for_parts().1
+/// The document before the operations are added.
+pub fn base() -> utoipa::openapi::OpenApi {
+    ApiDoc::openapi()
 }

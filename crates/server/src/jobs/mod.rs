@@ -1,5 +1,6 @@
 //! A durable job queue in the database: work that must happen after a request (processing an
-//! upload) and must survive a restart.
+//! upload) and must survive a restart. The queue runs jobs with the [`JobHandler`] registered
+//! for their kind; it knows nothing of what they do.
 //!
 //! A job is a row (`jobs`): its kind, a JSON payload, a status (`queued`, `running`, `done`,
 //! `failed`), the attempts made, when it may run next, and a lease (`locked_until`). Jobs are
@@ -11,9 +12,12 @@
 pub mod store;
 pub mod worker;
 
+use std::collections::HashMap;
 use std::sync::Arc;
+use std::time::Duration;
 
-use serde::{Deserialize, Serialize};
+use futures_util::future::BoxFuture;
+use serde::Serialize;
 use tokio::sync::Notify;
 use uuid::Uuid;
 
@@ -22,46 +26,43 @@ use crate::db::{Timestamp, Tx};
 /// Attempts a job gets before it fails for good.
 pub const MAX_ATTEMPTS: i64 = 3;
 
-/// The work a job does.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Job {
-    /// Turns an upload into its renditions, waveform and loudness.
-    ProcessTrack { track_id: String },
+/// A kind of work, run by a worker when a job of its kind is claimed. The composition root
+/// registers one handler per kind ([`JobHandlers`]); the queue knows nothing of what they do.
+pub trait JobHandler: Send + Sync + 'static {
+    /// The kind of the jobs it runs, as stored (`process_track`).
+    fn kind(&self) -> &'static str;
+
+    /// Runs a job with its stored payload. Every write it makes about the job names `lease`.
+    fn run<'a>(&'a self, payload: &'a str, lease: &'a Lease)
+    -> BoxFuture<'a, Result<(), JobError>>;
+
+    /// Records on the job's subject, in the transaction that fails the job for good, why.
+    fn give_up<'a>(
+        &'a self,
+        tx: &'a mut Tx,
+        payload: &'a str,
+        cause: &'a anyhow::Error,
+    ) -> BoxFuture<'a, sqlx::Result<()>>;
 }
 
-const PROCESS_TRACK: &str = "process_track";
+/// The handlers workers run jobs with, by kind.
+#[derive(Clone, Default)]
+pub struct JobHandlers(HashMap<&'static str, Arc<dyn JobHandler>>);
 
-#[derive(Serialize, Deserialize)]
-struct TrackPayload {
-    track_id: String,
+impl JobHandlers {
+    pub fn with(mut self, handler: impl JobHandler) -> Self {
+        self.0.insert(handler.kind(), Arc::new(handler));
+        self
+    }
+
+    fn get(&self, kind: &str) -> Option<&Arc<dyn JobHandler>> {
+        self.0.get(kind)
+    }
 }
 
-impl Job {
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Self::ProcessTrack { .. } => PROCESS_TRACK,
-        }
-    }
-
-    pub fn payload(&self) -> String {
-        let payload = match self {
-            Self::ProcessTrack { track_id } => TrackPayload {
-                track_id: track_id.clone(),
-            },
-        };
-        serde_json::to_string(&payload).expect("a job payload serializes")
-    }
-
-    /// Reads a stored job back.
-    pub fn parse(kind: &str, payload: &str) -> Result<Self, String> {
-        match kind {
-            PROCESS_TRACK => serde_json::from_str::<TrackPayload>(payload)
-                .map(|p| Self::ProcessTrack {
-                    track_id: p.track_id,
-                })
-                .map_err(|e| format!("invalid {kind} payload: {e}")),
-            other => Err(format!("unknown job kind {other:?}")),
-        }
+impl std::fmt::Debug for JobHandlers {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_set().entries(self.0.keys()).finish()
     }
 }
 
@@ -97,6 +98,11 @@ impl JobError {
     }
 }
 
+/// A job ran past its time limit; it fails for good with this as its cause.
+#[derive(Debug, thiserror::Error)]
+#[error("the job did not finish within {} seconds", .0.as_secs())]
+pub struct TimedOut(pub Duration);
+
 /// Enqueues jobs and wakes idle workers.
 #[derive(Clone, Debug, Default)]
 pub struct JobQueue {
@@ -104,10 +110,19 @@ pub struct JobQueue {
 }
 
 impl JobQueue {
-    /// Adds a job in the caller's transaction; call [`JobQueue::wake`] once it commits.
-    pub async fn enqueue(&self, tx: &mut Tx, job: &Job, now: Timestamp) -> sqlx::Result<String> {
+    /// Adds a job of `kind` with `payload` (stored as JSON) in the caller's transaction; call
+    /// [`JobQueue::wake`] once it commits.
+    pub async fn enqueue(
+        &self,
+        tx: &mut Tx,
+        kind: &str,
+        payload: &impl Serialize,
+        now: Timestamp,
+    ) -> sqlx::Result<String> {
+        let payload =
+            serde_json::to_string(payload).map_err(|err| sqlx::Error::Encode(err.into()))?;
         let id = Uuid::now_v7().to_string();
-        store::insert(tx, &id, job.kind(), &job.payload(), now).await?;
+        store::insert(tx, &id, kind, &payload, now).await?;
         Ok(id)
     }
 
@@ -133,16 +148,6 @@ pub fn retry_delay(attempt: i64) -> chrono::Duration {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_job_survives_its_round_trip_through_the_table() {
-        let job = Job::ProcessTrack {
-            track_id: "t1".into(),
-        };
-        assert_eq!(Job::parse(job.kind(), &job.payload()).unwrap(), job);
-        assert!(Job::parse("process_track", "{}").is_err());
-        assert!(Job::parse("mine_bitcoin", "{}").is_err());
-    }
 
     #[test]
     fn retries_back_off() {

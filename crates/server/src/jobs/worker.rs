@@ -2,31 +2,30 @@
 //! while the job runs, and sleeps when the queue is empty until [`JobQueue::wake`] or the next
 //! poll (jobs enqueued by other processes are found by polling).
 
-use std::path::PathBuf;
 use std::pin::pin;
 use std::time::Duration;
 
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
-use super::{Job, JobError, JobQueue, Lease, MAX_ATTEMPTS, retry_delay, store};
-use crate::catalog::processing;
+use super::{
+    JobError, JobHandler, JobHandlers, JobQueue, Lease, MAX_ATTEMPTS, TimedOut, retry_delay, store,
+};
 use crate::db::{Db, Timestamp};
-use crate::media::MediaStore;
 
 /// How long a claim holds without renewal; a crashed worker's job is free again after it.
 const LEASE: Duration = Duration::from_secs(60);
 const RENEW_EVERY: Duration = Duration::from_secs(20);
 const POLL_EVERY: Duration = Duration::from_secs(3);
 
-/// What jobs run with.
+/// What workers run jobs with.
 #[derive(Clone, Debug)]
 pub struct WorkerContext {
     pub db: Db,
-    pub media: MediaStore,
     pub queue: JobQueue,
-    /// Scratch space for files a job reads and writes (`<data_dir>/tmp`).
-    pub tmp_dir: PathBuf,
+    pub handlers: JobHandlers,
+    /// A job still running after this long fails for good.
+    pub job_timeout: Duration,
 }
 
 /// Running workers; [`Workers::stop`] ends them.
@@ -96,13 +95,15 @@ async fn run(
     stopped: &mut watch::Receiver<bool>,
 ) {
     let lease = claimed.lease();
-    let job = match Job::parse(&claimed.kind, &claimed.payload) {
-        Ok(job) => job,
-        Err(reason) => {
-            tracing::error!(job_id = %lease.job_id, %reason, "dropping a job that cannot be read");
-            record(fail(context, None, &lease, &reason).await);
-            return;
-        }
+    let Some(handler) = context.handlers.get(&claimed.kind) else {
+        let reason = format!("no handler for jobs of kind {:?}", claimed.kind);
+        tracing::error!(job_id = %lease.job_id, %reason, "dropping a job that cannot run");
+        record(fail(context, None, &lease, &reason).await);
+        return;
+    };
+    let job = Claimed {
+        handler: handler.as_ref(),
+        payload: &claimed.payload,
     };
     if lease.attempt > MAX_ATTEMPTS {
         // Its earlier attempts ended with their process: it is what stops the process.
@@ -111,10 +112,12 @@ async fn run(
         finish_failed(context, &job, &lease, &error).await;
         return;
     }
-    tracing::info!(job_id = %lease.job_id, kind = job.kind(), attempt = lease.attempt, "running a job");
+    tracing::info!(job_id = %lease.job_id, kind = %claimed.kind, attempt = lease.attempt, "running a job");
 
+    let limited = tokio::time::timeout(context.job_timeout, execute(context, &job, &lease));
     let outcome = tokio::select! {
-        outcome = execute(context, &job, &lease) => outcome,
+        outcome = limited => outcome
+            .unwrap_or_else(|_| Err(JobError::permanent(TimedOut(context.job_timeout)))),
         () = keep_lease(&context.db, &lease) => {
             tracing::warn!(job_id = %lease.job_id, "lost the lease of a running job");
             return;
@@ -147,14 +150,20 @@ async fn run(
     }
 }
 
+/// A claimed job with the handler of its kind.
+struct Claimed<'a> {
+    handler: &'a dyn JobHandler,
+    payload: &'a str,
+}
+
 /// Runs the job and, when it succeeded, marks it done (a no-op for jobs that completed their
 /// lease in their own transaction).
-async fn execute(context: &WorkerContext, job: &Job, lease: &Lease) -> Result<(), JobError> {
-    match job {
-        Job::ProcessTrack { track_id } => {
-            processing::process_track(context, track_id, lease).await?
-        }
-    }
+async fn execute(
+    context: &WorkerContext,
+    job: &Claimed<'_>,
+    lease: &Lease,
+) -> Result<(), JobError> {
+    job.handler.run(job.payload, lease).await?;
     let mut tx = context.db.begin().await.map_err(JobError::retryable)?;
     store::complete(&mut tx, lease, Timestamp::now())
         .await
@@ -163,7 +172,12 @@ async fn execute(context: &WorkerContext, job: &Job, lease: &Lease) -> Result<()
 }
 
 /// Fails the job for good and lets its subject record why, in one transaction.
-async fn finish_failed(context: &WorkerContext, job: &Job, lease: &Lease, error: &JobError) {
+async fn finish_failed(
+    context: &WorkerContext,
+    job: &Claimed<'_>,
+    lease: &Lease,
+    error: &JobError,
+) {
     let message = format!("{:#}", error.cause);
     tracing::error!(job_id = %lease.job_id, attempt = lease.attempt, error = %message, "job failed for good");
     record(fail(context, Some((job, &error.cause)), lease, &message).await);
@@ -171,7 +185,7 @@ async fn finish_failed(context: &WorkerContext, job: &Job, lease: &Lease, error:
 
 async fn fail(
     context: &WorkerContext,
-    subject: Option<(&Job, &anyhow::Error)>,
+    subject: Option<(&Claimed<'_>, &anyhow::Error)>,
     lease: &Lease,
     message: &str,
 ) -> sqlx::Result<bool> {
@@ -179,11 +193,8 @@ async fn fail(
     if !store::fail(&mut tx, lease, message, Timestamp::now()).await? {
         return Ok(false);
     }
-    match subject {
-        Some((Job::ProcessTrack { track_id }, cause)) => {
-            processing::give_up(&mut tx, track_id, cause).await?;
-        }
-        None => {}
+    if let Some((job, cause)) = subject {
+        job.handler.give_up(&mut tx, job.payload, cause).await?;
     }
     tx.commit().await?;
     Ok(true)

@@ -5,11 +5,14 @@
 //! anything that could escape the store (`..`, absolute paths, empty segments).
 
 pub mod hot;
+mod pending;
 pub mod routes;
+
+pub use pending::PendingMedia;
 
 use std::fmt;
 use std::ops::Range;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use self::hot::HotFiles;
@@ -17,7 +20,10 @@ use bytes::Bytes;
 use futures_util::stream::{BoxStream, StreamExt, TryStreamExt};
 use object_store::local::LocalFileSystem;
 use object_store::path::Path as StorePath;
-use object_store::{GetOptions, ObjectStore, ObjectStoreExt, PutMode, PutOptions, PutPayload};
+use object_store::{
+    GetOptions, ObjectStore, ObjectStoreExt, PutMode, PutOptions, PutPayload, WriteMultipart,
+};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 #[derive(Debug, thiserror::Error)]
 pub enum MediaError {
@@ -31,6 +37,18 @@ pub enum MediaError {
     Store(#[from] object_store::Error),
     #[error("media storage failed: {0}")]
     Io(#[from] std::io::Error),
+}
+
+impl From<MediaError> for crate::errors::Failure {
+    fn from(err: MediaError) -> Self {
+        Self::unexpected(err)
+    }
+}
+
+impl From<MediaError> for crate::http::error::ApiError {
+    fn from(err: MediaError) -> Self {
+        Self::internal(err)
+    }
 }
 
 /// A validated key inside the media store.
@@ -130,6 +148,81 @@ impl MediaStore {
             }
             Err(e) => Err(e.into()),
         }
+    }
+
+    /// Writes a new object with the contents of `file`, never holding it in memory whole; an
+    /// existing object at `key` is never overwritten. Answers the object's size.
+    ///
+    /// On the local filesystem the object becomes a hard link to `file` when both are on one
+    /// file system (no copy at all), else a copy made beside it and linked into place, so the
+    /// object never appears half written. Other stores get a multipart upload.
+    pub async fn put_file_new(&self, key: &MediaKey, file: &Path) -> Result<u64, MediaError> {
+        if let Some(local) = &self.local {
+            let target = local.path_to_filesystem(&key.0)?;
+            return link_new_blocking(file.to_owned(), target)
+                .await
+                .map_err(|err| match err.kind() {
+                    std::io::ErrorKind::AlreadyExists => MediaError::AlreadyExists(key.clone()),
+                    _ => MediaError::Io(err),
+                });
+        }
+        match self.store.head(&key.0).await {
+            Ok(_) => return Err(MediaError::AlreadyExists(key.clone())),
+            Err(object_store::Error::NotFound { .. }) => {}
+            Err(err) => return Err(err.into()),
+        }
+        let mut source = tokio::fs::File::open(file).await?;
+        let size = source.metadata().await?.len();
+        if size <= UPLOAD_PART {
+            let mut bytes = Vec::with_capacity(size as usize);
+            source.read_to_end(&mut bytes).await?;
+            self.put_new(key, Bytes::from(bytes)).await?;
+            return Ok(size);
+        }
+        let mut upload = WriteMultipart::new_with_chunk_size(
+            self.store.put_multipart(&key.0).await?,
+            UPLOAD_PART as usize,
+        );
+        let mut buffer = vec![0; 256 * 1024];
+        loop {
+            let read = source.read(&mut buffer).await?;
+            if read == 0 {
+                break;
+            }
+            upload.wait_for_capacity(2).await?;
+            upload.write(&buffer[..read]);
+        }
+        upload.finish().await?;
+        Ok(size)
+    }
+
+    /// Writes the object into a new file at `file`, chunk by chunk (a hard link on the local
+    /// filesystem where possible).
+    pub async fn download(&self, key: &MediaKey, file: &Path) -> Result<u64, MediaError> {
+        if let Some(local) = &self.local {
+            let source = local.path_to_filesystem(&key.0)?;
+            return link_new_blocking(source, file.to_owned())
+                .await
+                .map_err(|err| match err.kind() {
+                    std::io::ErrorKind::NotFound => MediaError::NotFound(key.clone()),
+                    _ => MediaError::Io(err),
+                });
+        }
+        let result = self
+            .store
+            .get(&key.0)
+            .await
+            .map_err(|e| not_found(e, key))?;
+        let mut chunks = result.into_stream();
+        let mut out = tokio::fs::File::create_new(file).await?;
+        let mut size = 0;
+        while let Some(chunk) = chunks.next().await {
+            let chunk = chunk?;
+            size += chunk.len() as u64;
+            out.write_all(&chunk).await?;
+        }
+        out.flush().await?;
+        Ok(size)
     }
 
     pub async fn get(&self, key: &MediaKey) -> Result<Bytes, MediaError> {
@@ -232,6 +325,37 @@ impl MediaStore {
     }
 }
 
+/// Parts of a multipart upload to a remote store (S3's minimum part is 5 MiB).
+const UPLOAD_PART: u64 = 8 * 1024 * 1024;
+
+/// [`link_new`] on a blocking thread.
+async fn link_new_blocking(source: PathBuf, target: PathBuf) -> std::io::Result<u64> {
+    tokio::task::spawn_blocking(move || link_new(&source, &target))
+        .await
+        .map_err(std::io::Error::other)?
+}
+
+/// Makes `target` (which must not exist) a new name of the file `source`; where a hard link
+/// cannot be made (another file system), a copy written beside `target` is linked into place
+/// instead. Answers the size. Blocking.
+fn link_new(source: &Path, target: &Path) -> std::io::Result<u64> {
+    let size = std::fs::metadata(source)?.len();
+    if let Some(parent) = target.parent() {
+        std::fs::create_dir_all(parent)?;
+    }
+    match std::fs::hard_link(source, target) {
+        Ok(()) => return Ok(size),
+        Err(err) if err.kind() == std::io::ErrorKind::AlreadyExists => return Err(err),
+        Err(_) => {}
+    }
+    let parent = target.parent().unwrap_or(Path::new("."));
+    let copy = tempfile::NamedTempFile::new_in(parent)?;
+    std::fs::copy(source, copy.path())?;
+    copy.as_file().sync_all()?;
+    std::fs::hard_link(copy.path(), target)?;
+    Ok(size)
+}
+
 /// The read size of [`MediaStore::stream_range`] on local files: a player's request (up to a
 /// few hundred KB) is one or two reads.
 pub const STREAM_CHUNK: u64 = 256 * 1024;
@@ -296,6 +420,51 @@ mod tests {
                 .as_str(),
             "tracks/u1/1700000000_my_song.mp3"
         );
+    }
+
+    #[tokio::test]
+    async fn a_file_is_stored_and_read_back_without_overwriting() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = MediaStore::local(&dir.path().join("media")).unwrap();
+        let key = MediaKey::parse("renditions/t1/run/high.mp3").unwrap();
+        let source = dir.path().join("high.mp3");
+        let data: Vec<u8> = (0..300_000).map(|i| (i % 253) as u8).collect();
+        std::fs::write(&source, &data).unwrap();
+
+        assert_eq!(store.put_file_new(&key, &source).await.unwrap(), 300_000);
+        let again = store.put_file_new(&key, &source).await;
+        let copy = dir.path().join("copy.mp3");
+        store.download(&key, &copy).await.unwrap();
+
+        assert!(matches!(again, Err(MediaError::AlreadyExists(_))));
+        assert_eq!(store.get(&key).await.unwrap(), Bytes::from(data.clone()));
+        assert_eq!(std::fs::read(&copy).unwrap(), data);
+        let missing = MediaKey::parse("renditions/t1/run/none.mp3").unwrap();
+        assert!(matches!(
+            store.download(&missing, &dir.path().join("none")).await,
+            Err(MediaError::NotFound(_))
+        ));
+    }
+
+    #[tokio::test]
+    async fn a_large_file_goes_to_a_remote_store_in_parts_and_comes_back_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = MediaStore::new(Arc::new(object_store::memory::InMemory::new()));
+        let key = MediaKey::parse("tracks/u1/1_long.wav").unwrap();
+        let source = dir.path().join("long.wav");
+        let data: Vec<u8> = (0..UPLOAD_PART as usize * 2 + 12_345)
+            .map(|i| (i % 241) as u8)
+            .collect();
+        std::fs::write(&source, &data).unwrap();
+
+        store.put_file_new(&key, &source).await.unwrap();
+        let again = store.put_file_new(&key, &source).await;
+        let copy = dir.path().join("copy.wav");
+        let size = store.download(&key, &copy).await.unwrap();
+
+        assert!(matches!(again, Err(MediaError::AlreadyExists(_))));
+        assert_eq!(size, data.len() as u64);
+        assert!(std::fs::read(&copy).unwrap() == data);
     }
 
     #[tokio::test]

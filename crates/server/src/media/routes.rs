@@ -6,14 +6,14 @@
 use axum::Router;
 use axum::body::Body;
 use axum::extract::rejection::PathRejection;
-use axum::extract::{Path, State};
+use axum::extract::{FromRef, Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get};
 use sha2::{Digest, Sha256};
 
 use super::{MediaError, MediaKey, MediaStore};
-use crate::app::AppState;
+use crate::errors;
 use crate::http::error::ApiError;
 
 const PUBLIC_PREFIX: &str = "/media/";
@@ -25,7 +25,11 @@ pub fn public_path(key: &str) -> String {
     format!("{PUBLIC_PREFIX}{key}")
 }
 
-pub fn router() -> Router<AppState> {
+pub fn router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    MediaStore: FromRef<S>,
+{
     Router::new()
         .route("/media/avatars/{user_id}/{file}", get(avatar))
         .route("/media/covers/{user_id}/{file}", get(cover))
@@ -113,7 +117,7 @@ async fn missing() -> ApiError {
 }
 
 fn not_found() -> ApiError {
-    ApiError::not_found("Not found")
+    errors::NOT_FOUND.into()
 }
 
 fn hex(bytes: &[u8]) -> String {

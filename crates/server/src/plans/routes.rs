@@ -7,7 +7,6 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{Plan, StreamQuality};
-use crate::app::AppState;
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PlanView {
@@ -50,7 +49,7 @@ impl From<Plan> for PlanView {
     }
 }
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S: Clone + Send + Sync + 'static>() -> OpenApiRouter<S> {
     OpenApiRouter::new().routes(routes!(list_plans))
 }
 

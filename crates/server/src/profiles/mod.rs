@@ -1,5 +1,6 @@
-//! Profiles: the public side of a user (name, avatar, bio, social links, plan) and follows.
+//! Profiles: the public side of a user (name, avatar, bio, social links, featured playlist),
+//! their own profile's changes, and follows.
 
-pub mod routes;
-pub mod service;
-pub mod store;
+pub mod avatar;
+pub mod follows;
+pub mod profile;

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::body::Body;
-use axum::extract::{Path, State};
+use axum::extract::{FromRef, Path, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -13,11 +13,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::range::RangeRequest;
-use super::service::{StreamError, StreamFile, StreamGrant, Streams};
-use crate::app::AppState;
+use super::service::{StreamFile, StreamGrant, Streams};
 use crate::auth::{AuthService, AuthUser};
 use crate::db::{Db, Timestamp};
-use crate::http::error::{ApiError, ApiResult, ErrorBody};
+use crate::errors;
+use crate::http::error::{ApiResult, ErrorBody};
 use crate::http::extract::Query;
 use crate::media::MediaStore;
 use crate::plans::StreamQuality;
@@ -48,24 +48,14 @@ pub struct StreamQuery {
     pub sig: Option<String>,
 }
 
-impl From<StreamError> for ApiError {
-    fn from(err: StreamError) -> Self {
-        let message = err.to_string();
-        match err {
-            StreamError::TrackNotFound => ApiError::not_found(message),
-            StreamError::NotReady => ApiError::conflict("not_ready", message),
-            StreamError::ProcessingFailed => ApiError::conflict("processing_failed", message),
-            StreamError::InvalidSignature => {
-                ApiError::new(StatusCode::FORBIDDEN, "invalid_signature", message)
-            }
-            StreamError::Database(err) => ApiError::internal(err),
-            StreamError::Media(err) => ApiError::internal(err),
-            StreamError::Internal(err) => ApiError::internal(err),
-        }
-    }
-}
-
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Arc<AuthService>: FromRef<S>,
+    Db: FromRef<S>,
+    MediaStore: FromRef<S>,
+    Streams: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(stream_url))
         .routes(routes!(stream))
@@ -132,6 +122,7 @@ async fn stream_url(
 )]
 async fn stream(
     method: Method,
+    user: Option<AuthUser>,
     State(db): State<Db>,
     State(auth): State<Arc<AuthService>>,
     State(streams): State<Streams>,
@@ -152,7 +143,7 @@ async fn stream(
             .file_for_signature(&db, auth.keys(), &id, &grant, now)
             .await?
     } else {
-        let user = AuthUser::from_headers(&auth, &headers).await?;
+        let user = user.ok_or(errors::SESSION_MISSING)?;
         streams.file_for_listener(&db, &user.id, &id).await?
     };
     serve(&media, &file, &method, &headers).await

@@ -10,44 +10,17 @@ use sha2::{Digest, Sha256};
 
 use super::signature;
 use crate::auth::Keys;
-use crate::catalog::TrackStatus;
-use crate::catalog::store::{self as catalog, RenditionRow, TrackSource};
+use crate::catalog::renditions::{self as catalog, RenditionRow, TrackSource};
+use crate::catalog::track::TrackStatus;
 use crate::db::{Db, Timestamp};
-use crate::media::{MediaError, MediaKey};
-use crate::plans::{Plan, StreamQuality};
-use crate::profiles::service::{ProfileError, my_profile};
+use crate::errors::{self, Failure};
+use crate::media::MediaKey;
+use crate::plans::{self, StreamQuality};
 
 /// The shortest life of a signed URL.
 const MIN_URL_LIFETIME_SECS: i64 = 15 * 60;
 /// Files remembered by [`Streams`]; past this the memory starts over.
 const CACHE_MAX_ENTRIES: usize = 10_000;
-
-#[derive(Debug, thiserror::Error)]
-pub enum StreamError {
-    #[error("Track Not Found")]
-    TrackNotFound,
-    #[error("This track is still processing.")]
-    NotReady,
-    #[error("This track could not be processed.")]
-    ProcessingFailed,
-    #[error("This stream link is invalid or has expired.")]
-    InvalidSignature,
-    #[error("database failure: {0}")]
-    Database(#[from] sqlx::Error),
-    #[error("media failure: {0}")]
-    Media(#[from] MediaError),
-    #[error("{0:#}")]
-    Internal(anyhow::Error),
-}
-
-impl From<ProfileError> for StreamError {
-    fn from(err: ProfileError) -> Self {
-        match err {
-            ProfileError::Database(err) => Self::Database(err),
-            other => Self::Internal(other.into()),
-        }
-    }
-}
 
 /// A file to stream, with what the response says about it before reading it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,7 +33,7 @@ pub struct StreamFile {
 }
 
 impl StreamFile {
-    fn new(key: &str, content_type: &str, size: i64) -> Result<Self, StreamError> {
+    fn new(key: &str, content_type: &str, size: i64) -> Result<Self, Failure> {
         let key = MediaKey::parse(key)?;
         let digest = Sha256::digest(key.as_str().as_bytes());
         let e_tag = format!(
@@ -73,7 +46,7 @@ impl StreamFile {
         Ok(Self {
             key,
             content_type: content_type.to_owned(),
-            size: u64::try_from(size).map_err(|e| StreamError::Internal(e.into()))?,
+            size: u64::try_from(size).map_err(Failure::unexpected)?,
             e_tag,
         })
     }
@@ -85,7 +58,7 @@ pub fn choose(
     source: &TrackSource,
     renditions: &[RenditionRow],
     quality: StreamQuality,
-) -> Result<StreamFile, StreamError> {
+) -> Result<StreamFile, Failure> {
     match renditions.iter().find(|r| r.quality == quality.as_str()) {
         Some(rendition) => StreamFile::new(
             &rendition.media_key,
@@ -105,12 +78,8 @@ pub fn url_lifetime(duration_secs: i64) -> chrono::Duration {
     chrono::Duration::seconds(MIN_URL_LIFETIME_SECS.max(2 * duration_secs))
 }
 
-fn check_ready(source: &TrackSource) -> Result<(), StreamError> {
-    match TrackStatus::from_stored(&source.status) {
-        TrackStatus::Ready => Ok(()),
-        TrackStatus::Processing => Err(StreamError::NotReady),
-        TrackStatus::Failed => Err(StreamError::ProcessingFailed),
-    }
+fn check_ready(source: &TrackSource) -> Result<(), Failure> {
+    TrackStatus::from_stored(&source.status).require_ready()
 }
 
 /// A signed URL and what it plays.
@@ -139,14 +108,14 @@ impl Streams {
         db: &Db,
         track_id: &str,
         quality: StreamQuality,
-    ) -> Result<Arc<StreamFile>, StreamError> {
+    ) -> Result<Arc<StreamFile>, Failure> {
         let key = (track_id.to_owned(), quality.as_str());
         if let Some(file) = self.files.read().expect("not poisoned").get(&key) {
             return Ok(file.clone());
         }
         let source = catalog::find_source(db, track_id)
             .await?
-            .ok_or(StreamError::TrackNotFound)?;
+            .ok_or(errors::TRACK_NOT_FOUND)?;
         check_ready(&source)?;
         let renditions = catalog::renditions(db, track_id).await?;
         let file = Arc::new(choose(&source, &renditions, quality)?);
@@ -164,10 +133,10 @@ impl Streams {
         db: &Db,
         listener: &str,
         track_id: &str,
-    ) -> Result<Arc<StreamFile>, StreamError> {
+    ) -> Result<Arc<StreamFile>, Failure> {
         let source = catalog::find_visible_source(db, track_id, listener)
             .await?
-            .ok_or(StreamError::TrackNotFound)?;
+            .ok_or(errors::TRACK_NOT_FOUND)?;
         check_ready(&source)?;
         self.file(db, track_id, listener_quality(db, listener).await?)
             .await
@@ -180,10 +149,10 @@ impl Streams {
         keys: &Keys,
         listener: &str,
         track_id: &str,
-    ) -> Result<SignedStream, StreamError> {
+    ) -> Result<SignedStream, Failure> {
         let source = catalog::find_visible_source(db, track_id, listener)
             .await?
-            .ok_or(StreamError::TrackNotFound)?;
+            .ok_or(errors::TRACK_NOT_FOUND)?;
         check_ready(&source)?;
         let quality = listener_quality(db, listener).await?;
         let file = self.file(db, track_id, quality).await?;
@@ -210,13 +179,13 @@ impl Streams {
         track_id: &str,
         grant: &StreamGrant<'_>,
         now: i64,
-    ) -> Result<Arc<StreamFile>, StreamError> {
+    ) -> Result<Arc<StreamFile>, Failure> {
         let expires = grant
             .expires
             .parse::<i64>()
-            .map_err(|_| StreamError::InvalidSignature)?;
+            .map_err(|_| errors::INVALID_STREAM_SIGNATURE)?;
         let quality = signature::verify(keys, track_id, grant.quality, expires, grant.sig, now)
-            .map_err(|_| StreamError::InvalidSignature)?;
+            .map_err(|_| errors::INVALID_STREAM_SIGNATURE)?;
         self.file(db, track_id, quality).await
     }
 }
@@ -229,9 +198,8 @@ pub struct StreamGrant<'a> {
     pub sig: &'a str,
 }
 
-async fn listener_quality(db: &Db, listener: &str) -> Result<StreamQuality, StreamError> {
-    let profile = my_profile(db, listener).await?;
-    Ok(Plan::from_stored(Some(&profile.subscription_plan)).stream_quality())
+async fn listener_quality(db: &Db, listener: &str) -> sqlx::Result<StreamQuality> {
+    Ok(plans::plan_of(db, listener).await?.stream_quality())
 }
 
 #[cfg(test)]

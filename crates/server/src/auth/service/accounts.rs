@@ -1,4 +1,4 @@
-//! Sign-up, password sign-in, refresh-token rotation, logout and the user object.
+//! Sign-up, password sign-in and the user object.
 
 use super::*;
 
@@ -58,7 +58,9 @@ impl AuthService {
             ))));
         }
 
-        let hash = password::hash(password)
+        let hash = self
+            .passwords
+            .hash(password)
             .await
             .map_err(AuthError::internal)?;
         let now = now();
@@ -86,8 +88,14 @@ impl AuthService {
                 err.into()
             });
         }
-        crate::profiles::store::insert_profile(&mut tx, &user.id, &profile_name, &email, now)
-            .await?;
+        crate::profiles::profile::store::insert_profile(
+            &mut tx,
+            &user.id,
+            &profile_name,
+            &email,
+            now,
+        )
+        .await?;
         if !self.config.mailer_autoconfirm {
             tx.commit().await?;
             self.send_one_time_mail(&user, OneTimeKind::Confirmation)
@@ -96,7 +104,7 @@ impl AuthService {
             return Ok(SignupOutcome::Unconfirmed(Box::new(User::new(&user, &[]))));
         }
         let (session, refresh_id) = self
-            .start_session(&mut tx, &user.id, "password", meta, now)
+            .start_session(&mut tx, &user.id, "password", meta, now, None)
             .await?;
         tx.commit().await?;
         let session = self.session_response(&user, &[], &session, refresh_id, None)?;
@@ -115,7 +123,7 @@ impl AuthService {
         anyhow::ensure!(is_valid_email(&email), "invalid email address {email:?}");
         check_password_policy(&password)
             .map_err(|err| anyhow::anyhow!("the password is refused ({})", err.code()))?;
-        let encrypted_password = password::hash(password).await?;
+        let encrypted_password = self.passwords.hash(password).await?;
         let metadata = serde_json::json!({ "name": name });
         let now = now();
         let user = UserRow {
@@ -133,7 +141,7 @@ impl AuthService {
         };
         let mut tx = self.db.begin().await?;
         store::insert_user(&mut tx, &user).await?;
-        crate::profiles::store::insert_profile(
+        crate::profiles::profile::store::insert_profile(
             &mut tx,
             &user.id,
             &profile_name(&metadata, &email),
@@ -171,12 +179,15 @@ impl AuthService {
                 AuthError::bad_request("invalid_credentials", "Invalid login credentials")
             });
         };
+        self.limits.check_email(Limited::Token, &email)?;
         let user = store::find_user_by_email(&self.db, &email).await?;
-        let verified = password::verify(
-            password.clone(),
-            user.as_ref().map(|u| u.encrypted_password.clone()),
-        )
-        .await;
+        let verified = self
+            .passwords
+            .verify(
+                password.clone(),
+                user.as_ref().map(|u| u.encrypted_password.clone()),
+            )
+            .await;
         let Some(user) = user.filter(|_| verified) else {
             return Err(AuthError::bad_request(
                 "invalid_credentials",
@@ -193,7 +204,7 @@ impl AuthService {
         let mut tx = self.db.begin().await?;
         store::record_sign_in(&mut tx, &user.id, now).await?;
         let (session, refresh_id) = self
-            .start_session(&mut tx, &user.id, "password", meta, now)
+            .start_session(&mut tx, &user.id, "password", meta, now, None)
             .await?;
         tx.commit().await?;
         let user = UserRow {
@@ -207,84 +218,6 @@ impl AuthService {
             json!({ "reasons": reasons, "message": "Password does not meet the current requirements" })
         });
         self.session_response(&user, &factors, &session, refresh_id, weak)
-    }
-
-    /// Rotates a refresh token (reference/gotrue-wire.md, section 6).
-    pub async fn refresh(&self, body: wire::TokenBody) -> AuthResult<Session> {
-        let not_found = || {
-            AuthError::bad_request(
-                "refresh_token_not_found",
-                "Invalid Refresh Token: Refresh Token Not Found",
-            )
-        };
-        let token = body
-            .refresh_token
-            .filter(|t| !t.is_empty())
-            .ok_or_else(not_found)?;
-        let token_id = tokens::decode_refresh_token(&self.keys, &token)
-            .ok_or_else(not_found)?
-            .to_string();
-        let presented = store::find_refresh_token(&self.db, &token_id)
-            .await?
-            .ok_or_else(not_found)?;
-
-        let now = now();
-        let mut tx = self.db.begin().await?;
-        let session = store::lock_session(&mut tx, &presented.session_id, now)
-            .await?
-            .ok_or_else(|| AuthError::bad_request("session_not_found", "Session not found"))?;
-        let presented = store::find_refresh_token_in(&mut tx, &token_id)
-            .await?
-            .ok_or_else(not_found)?;
-
-        let issued_id = if !presented.revoked {
-            store::revoke_refresh_token(&mut tx, &presented.id, now).await?;
-            self.issue_refresh_token(&mut tx, &session.id, Some(&presented.id), now)
-                .await?
-        } else {
-            let active = store::active_refresh_token(&mut tx, &session.id).await?;
-            let reuse_deadline = presented.updated_at
-                + chrono::Duration::seconds(self.config.refresh_token_reuse_interval_secs as i64);
-            match active {
-                // The client lost the answer to its last refresh: hand it the same child again.
-                Some(child) if child.parent_id.as_deref() == Some(presented.id.as_str()) => {
-                    child.id
-                }
-                _ if now <= reuse_deadline => {
-                    store::revoke_refresh_tokens(&mut tx, &session.id, now).await?;
-                    self.issue_refresh_token(&mut tx, &session.id, Some(&presented.id), now)
-                        .await?
-                }
-                _ => {
-                    store::end_session(&mut tx, &session.id, now).await?;
-                    tx.commit().await?;
-                    tracing::warn!(session_id = %session.id, "refresh token reused outside the reuse interval: session ended");
-                    return Err(AuthError::bad_request(
-                        "refresh_token_already_used",
-                        "Invalid Refresh Token: Already Used",
-                    ));
-                }
-            }
-        };
-        tx.commit().await?;
-        let user = store::find_user(&self.db, &session.user_id)
-            .await?
-            .ok_or_else(not_found)?;
-        let factors = store::list_factors(&self.db, &user.id).await?;
-        self.session_response(&user, &factors, &session, issued_id, None)
-    }
-
-    pub async fn logout(&self, auth: &Authenticated, scope: &str) -> AuthResult<()> {
-        let scope = match scope {
-            "global" | "" => SessionScope::All,
-            "local" => SessionScope::Only(&auth.session.id),
-            "others" => SessionScope::AllBut(&auth.session.id),
-            _ => return Err(validation("Unsupported logout scope")),
-        };
-        let mut tx = self.db.begin().await?;
-        store::delete_sessions(&mut tx, &auth.user.id, scope).await?;
-        tx.commit().await?;
-        Ok(())
     }
 
     // ---- the user
@@ -335,25 +268,36 @@ impl AuthService {
                     "AAL2 session is required to update email or password when MFA is enabled.",
                 ));
             }
-            if let Some(current) = body.current_password
-                && !password::verify(current, Some(auth.user.encrypted_password.clone())).await
-            {
-                return Err(AuthError::bad_request(
-                    "current_password_mismatch",
-                    "Current password required when setting new password.",
-                ));
+            // GoTrue's secure password change: the current password, unless this session
+            // was just started by a recovery link (whose owner proved the mailbox instead).
+            let by_recovery = auth
+                .session
+                .recovery_until
+                .is_some_and(|until| until >= now);
+            if !by_recovery {
+                self.check_current_password(auth, body.current_password)
+                    .await?;
             }
-            if password::verify(password.clone(), Some(auth.user.encrypted_password.clone())).await
+            if self
+                .passwords
+                .verify(password.clone(), Some(auth.user.encrypted_password.clone()))
+                .await
             {
                 return Err(AuthError::unprocessable(
                     "same_password",
                     "New password should be different from the old password.",
                 ));
             }
-            let hash = password::hash(password)
+            let hash = self
+                .passwords
+                .hash(password)
                 .await
                 .map_err(AuthError::internal)?;
             let mut tx = self.db.begin().await?;
+            if by_recovery && !store::take_recovery_grant(&mut tx, &auth.session.id, now).await? {
+                // Used up by a concurrent change: this one needs the current password.
+                return Err(current_password_required());
+            }
             store::set_password(&mut tx, &auth.user.id, &hash, now).await?;
             store::delete_sessions(
                 &mut tx,
@@ -362,6 +306,7 @@ impl AuthService {
             )
             .await?;
             tx.commit().await?;
+            self.announce_sessions_ended(&auth.user.id).await;
         }
         if let Some(changes) = body.data {
             let mut metadata = match wire::user_metadata(&auth.user) {
@@ -385,4 +330,36 @@ impl AuthService {
         }
         self.user(&auth.user.id).await
     }
+
+    /// The current password given with a password change is right. Wrong guesses count
+    /// against the account like sign-in attempts do.
+    async fn check_current_password(
+        &self,
+        auth: &Authenticated,
+        current: Option<String>,
+    ) -> AuthResult<()> {
+        let current = current
+            .filter(|c| !c.is_empty())
+            .ok_or_else(current_password_required)?;
+        self.limits.check_email(Limited::Token, &auth.user.email)?;
+        if self
+            .passwords
+            .verify(current, Some(auth.user.encrypted_password.clone()))
+            .await
+        {
+            Ok(())
+        } else {
+            Err(AuthError::bad_request(
+                "current_password_invalid",
+                "Current password required when setting new password.",
+            ))
+        }
+    }
+}
+
+fn current_password_required() -> AuthError {
+    AuthError::bad_request(
+        "current_password_required",
+        "Current password required when setting new password.",
+    )
 }

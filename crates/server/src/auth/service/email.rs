@@ -3,6 +3,9 @@
 use super::*;
 
 impl AuthService {
+    /// Mails a recovery link and code. The answer is the same whether the address has an
+    /// account or not, and whether its last mail was too recent to send another: only the
+    /// limits that count every address alike (per client, per address) answer 429.
     pub async fn recover(&self, email: Option<String>, meta: &RequestMeta) -> AuthResult<()> {
         self.limits.check(Limited::Recover, meta.ip)?;
         let email = email
@@ -10,13 +13,16 @@ impl AuthService {
             .map(normalize_email)
             .filter(|e| !e.is_empty())
             .ok_or_else(|| validation("Password recovery requires an email"))?;
-        // Unknown addresses get the same answer, so recovery cannot tell who has an account.
+        self.limits.check_email(Limited::Recover, &email)?;
         let Some(user) = store::find_user_by_email(&self.db, &email).await? else {
             return Ok(());
         };
         self.send_one_time_mail(&user, OneTimeKind::Recovery).await
     }
 
+    /// Mails a link and a code for `kind`, unless one went out within the send interval: then
+    /// nothing is sent, and the caller answers as if it had been (an answer that differed
+    /// would tell who has an account).
     pub(super) async fn send_one_time_mail(
         &self,
         user: &UserRow,
@@ -25,15 +31,21 @@ impl AuthService {
         let now = now();
         let interval = chrono::Duration::seconds(self.config.email_send_interval_secs as i64);
         if !store::claim_mail_slot(&self.db, &user.id, kind, now, now - interval).await? {
-            return Err(AuthError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "over_email_send_rate_limit",
-                format!(
-                    "For security purposes, you can only request this after {} seconds.",
-                    self.config.email_send_interval_secs
-                ),
-            ));
+            tracing::info!(
+                ?kind,
+                "one-time mail not sent: the last one went out too recently"
+            );
+            return Ok(());
         }
+        self.mail_one_time_token(user, kind, now).await
+    }
+
+    async fn mail_one_time_token(
+        &self,
+        user: &UserRow,
+        kind: OneTimeKind,
+        now: Timestamp,
+    ) -> AuthResult<()> {
         let token = random_token();
         let code = format!("{:06}", rand::rngs::OsRng.gen_range(0..1_000_000));
         let mut tx = self.db.begin().await?;
@@ -98,11 +110,13 @@ impl AuthService {
             .token_hash
             .filter(|t| !t.is_empty())
             .map(|t| sha256_hex(&t));
-        let code = match (
-            body.token.filter(|t| !t.is_empty()),
-            body.email.filter(|e| !e.is_empty()),
-        ) {
-            (Some(token), Some(email)) => Some(code_hash(&email, &token)),
+        let code_email = body
+            .email
+            .as_deref()
+            .map(normalize_email)
+            .filter(|e| !e.is_empty());
+        let code = match (body.token.filter(|t| !t.is_empty()), &code_email) {
+            (Some(token), Some(email)) => Some(code_hash(email, &token)),
             _ => None,
         };
         if token_hash.is_none() && code.is_none() {
@@ -110,20 +124,34 @@ impl AuthService {
         }
         let expired =
             || AuthError::forbidden("otp_expired", "Email link is invalid or has expired");
+        // A six-digit code is guessable: guesses count per address, and against the code.
+        let guessed_email = code_email.filter(|_| code.is_some());
+        if let Some(email) = &guessed_email {
+            self.limits.check_email(Limited::Verify, email)?;
+        }
         let now = now();
         let mut tx = self.db.begin().await?;
-        let (user_id, created_at) =
+        let Some((user_id, created_at)) =
             store::take_one_time_token(&mut tx, kind, token_hash.as_deref(), code.as_deref())
                 .await?
-                .ok_or_else(expired)?;
+        else {
+            if let Some(email) = &guessed_email {
+                store::fail_one_time_code(&mut tx, kind, email, MAX_CODE_ATTEMPTS).await?;
+                tx.commit().await?;
+            }
+            return Err(expired());
+        };
         if created_at + chrono::Duration::seconds(ONE_TIME_TOKEN_TTL_SECS) < now {
             tx.commit().await?;
             return Err(expired());
         }
         store::confirm_email(&mut tx, &user_id, now).await?;
         store::record_sign_in(&mut tx, &user_id, now).await?;
+        // A recovery link lets its session set a new password without the old one, for a while.
+        let recovery_until = (kind == OneTimeKind::Recovery)
+            .then(|| now + chrono::Duration::seconds(RECOVERY_GRANT_SECS));
         let (session, refresh_id) = self
-            .start_session(&mut tx, &user_id, "otp", meta, now)
+            .start_session(&mut tx, &user_id, "otp", meta, now, recovery_until)
             .await?;
         tx.commit().await?;
         let user = store::find_user(&self.db, &user_id)

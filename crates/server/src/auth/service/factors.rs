@@ -104,18 +104,21 @@ impl AuthService {
         meta: &RequestMeta,
     ) -> AuthResult<Session> {
         self.limits.check(Limited::FactorVerify, meta.ip)?;
+        self.limits
+            .check_email(Limited::FactorVerify, &auth.user.email)?;
         let factor = self.own_factor(auth, factor_id).await?;
         let (Some(challenge_id), Some(code)) = (body.challenge_id, body.code) else {
             return Err(validation("challenge_id and code are required"));
         };
         let now = now();
         let mut tx = self.db.begin().await?;
-        let challenged_at = store::take_challenge(&mut tx, &challenge_id, &factor.id)
+        let challenged_at = store::lock_challenge(&mut tx, &challenge_id, &factor.id)
             .await?
             .ok_or_else(|| {
                 AuthError::not_found("mfa_challenge_not_found", "Challenge not found")
             })?;
         if challenged_at + chrono::Duration::seconds(MFA_WINDOW_SECS) < now {
+            store::delete_challenge(&mut tx, &challenge_id).await?;
             tx.commit().await?;
             return Err(AuthError::unprocessable(
                 "mfa_challenge_expired",
@@ -124,12 +127,17 @@ impl AuthService {
         }
         let wrong =
             || AuthError::unprocessable("mfa_verification_failed", "Invalid TOTP code entered");
-        // A wrong code rolls back, so the challenge can be answered again.
-        let step = mfa::matching_step(&factor.secret, &code, now.unix_seconds() as u64)
-            .ok_or_else(wrong)?;
-        if !store::use_factor_step(&mut tx, &factor.id, step, now).await? {
+        // A wrong code counts against the challenge, which is gone after the fifth.
+        let accepted = match mfa::matching_step(&factor.secret, &code, now.unix_seconds() as u64) {
+            Some(step) => store::use_factor_step(&mut tx, &factor.id, step, now).await?,
+            None => false,
+        };
+        if !accepted {
+            store::fail_challenge(&mut tx, &challenge_id, MAX_CODE_ATTEMPTS).await?;
+            tx.commit().await?;
             return Err(wrong());
         }
+        store::delete_challenge(&mut tx, &challenge_id).await?;
         let mut amr: Vec<AmrEntry> = serde_json::from_str(&auth.session.amr).unwrap_or_default();
         amr.insert(
             0,
@@ -159,6 +167,7 @@ impl AuthService {
             .issue_refresh_token(&mut tx, &auth.session.id, None, now)
             .await?;
         tx.commit().await?;
+        self.announce_sessions_ended(&auth.user.id).await;
         let session = SessionRow {
             aal: "aal2".into(),
             amr: amr_text,

@@ -4,6 +4,7 @@
 mod accounts;
 mod email;
 mod factors;
+mod sessions;
 
 use std::net::IpAddr;
 
@@ -18,24 +19,44 @@ use uuid::Uuid;
 use super::error::{AuthError, AuthResult};
 use super::keys::Keys;
 use super::mail::{Mail, Mailer};
+use super::mfa;
+use super::password::{self, Passwords};
 use super::rate_limit::{Limited, RateLimits};
-use super::store::{self, FactorRow, OneTimeKind, SessionRow, SessionScope, UserRow};
+use super::store::{self, FactorRow, LiveSession, OneTimeKind, SessionRow, SessionScope, UserRow};
 use super::tokens::{self, AmrEntry, Claims, TokenError};
 use super::wire::{self, Session, User};
-use super::{mfa, password};
 use crate::config::AuthConfig;
 use crate::db::{Db, Timestamp, Tx, is_unique_violation};
+use crate::events::{Event, EventBus};
 
 /// Unverified factors and unanswered challenges expire after this long.
 const MFA_WINDOW_SECS: i64 = 300;
 /// Recovery and confirmation links expire after this long.
 const ONE_TIME_TOKEN_TTL_SECS: i64 = 3600;
+/// How often a long-lived response re-checks its session when no announcement came.
+const SESSION_RECHECK: std::time::Duration = std::time::Duration::from_secs(60);
+/// Wrong codes a mailed code or a two-factor challenge survives: the next one burns it.
+pub const MAX_CODE_ATTEMPTS: i64 = 5;
+/// How long after a recovery link signs a user in they may set a new password without the
+/// current one (once).
+pub const RECOVERY_GRANT_SECS: i64 = 15 * 60;
 
 /// Who is asking, for sessions and rate limits.
 #[derive(Clone, Debug)]
 pub struct RequestMeta {
     pub ip: IpAddr,
     pub user_agent: Option<String>,
+}
+
+/// An `/api/v1` request's session: a valid access token of a live session at the level the
+/// account requires.
+#[derive(Clone, Debug)]
+pub struct ApiSession {
+    pub user_id: String,
+    pub email: String,
+    pub session_id: String,
+    /// When the access token expires (Unix seconds).
+    pub expires_at: i64,
 }
 
 /// A request carrying a valid access token of a live session.
@@ -54,6 +75,8 @@ pub enum AuthFailure {
     BadSubject,
     UserNotFound,
     SessionNotFound,
+    /// The account has a verified second factor and the token was issued without it.
+    InsufficientAal,
     Database(sqlx::Error),
 }
 
@@ -80,6 +103,9 @@ impl From<AuthFailure> for AuthError {
                 "session_not_found",
                 "Session from session_id claim in JWT does not exist",
             ),
+            AuthFailure::InsufficientAal => {
+                AuthError::forbidden("insufficient_aal", "AAL2 session is required")
+            }
             AuthFailure::Database(err) => err.into(),
         }
     }
@@ -99,6 +125,8 @@ pub struct AuthService {
     public_url: String,
     limits: RateLimits,
     mailer: Mailer,
+    events: EventBus,
+    passwords: Passwords,
 }
 
 fn now() -> Timestamp {
@@ -144,12 +172,24 @@ fn code_hash(email: &str, code: &str) -> String {
 }
 
 impl AuthService {
-    pub fn new(db: Db, keys: Keys, config: AuthConfig, public_url: &str, mailer: Mailer) -> Self {
+    pub fn new(
+        db: Db,
+        keys: Keys,
+        config: AuthConfig,
+        public_url: &str,
+        mailer: Mailer,
+        events: EventBus,
+    ) -> Self {
         Self {
             db,
-            limits: RateLimits::new(config.rate_limit_per_minute),
+            limits: RateLimits::new(
+                config.rate_limit_per_minute,
+                config.email_rate_limit_per_hour,
+            ),
+            events,
             keys,
             issuer: format!("{public_url}/auth/v1"),
+            passwords: Passwords::new(config.password_cost),
             public_url: public_url.to_owned(),
             config,
             mailer,
@@ -194,32 +234,86 @@ impl AuthService {
         })
     }
 
-    async fn live_session(&self, claims: &Claims) -> Result<SessionRow, AuthFailure> {
+    async fn live_session(&self, claims: &Claims) -> Result<LiveSession, AuthFailure> {
         store::find_session(&self.db, &claims.session_id)
             .await
             .map_err(AuthFailure::Database)?
-            .filter(|s| s.user_id == claims.sub)
+            .filter(|s| s.session.user_id == claims.sub)
             .ok_or(AuthFailure::SessionNotFound)
     }
 
-    /// Verifies the bearer token and that its session is still alive (no user lookup).
-    pub async fn authenticate_session(
-        &self,
-        headers: &HeaderMap,
-    ) -> Result<(Claims, SessionRow), AuthFailure> {
+    /// The guard of every `/api/v1` request that carries a bearer token: the token verifies,
+    /// its session is alive, and an account with a verified second factor used it
+    /// (`aal2`). One query, no user lookup.
+    pub async fn authenticate_api(&self, headers: &HeaderMap) -> Result<ApiSession, AuthFailure> {
         let claims = self.verify_bearer(headers)?;
-        let session = self.live_session(&claims).await?;
-        Ok((claims, session))
+        let live = self.live_session(&claims).await?;
+        if live.mfa_enabled && (claims.aal != "aal2" || live.session.aal != "aal2") {
+            return Err(AuthFailure::InsufficientAal);
+        }
+        Ok(ApiSession {
+            user_id: claims.sub,
+            email: claims.email,
+            session_id: live.session.id,
+            expires_at: claims.exp,
+        })
     }
 
-    /// Like [`Self::authenticate_session`], with the user, as GoTrue's user endpoints need.
+    /// Completes once the session has ended (logged out, replaced by a password change, ended
+    /// by reuse detection): on the announcement of any process, else at the next periodic
+    /// check. For responses that outlive a request (event streams).
+    pub fn session_end(
+        &self,
+        session_id: String,
+        user_id: String,
+    ) -> impl std::future::Future<Output = ()> + Send + 'static {
+        use tokio::sync::broadcast::error::RecvError;
+        let mut events = self.events.subscribe();
+        let db = self.db.clone();
+        async move {
+            let mut recheck = tokio::time::interval(SESSION_RECHECK);
+            recheck.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            recheck.tick().await;
+            loop {
+                tokio::select! {
+                    event = events.recv() => match event {
+                        Ok(Event::SessionsEnded { user_id: ended }) if ended == user_id => {}
+                        Ok(_) => continue,
+                        // Announcements were missed: look.
+                        Err(RecvError::Lagged(_)) => {}
+                        Err(RecvError::Closed) => return,
+                    },
+                    _ = recheck.tick() => {}
+                }
+                match store::session_is_live(&db, &session_id).await {
+                    Ok(true) => {}
+                    Ok(false) => return,
+                    Err(err) => tracing::warn!(error = %err, "cannot check a stream's session"),
+                }
+            }
+        }
+    }
+
+    /// Tells every process that some sessions of `user_id` ended, so that what they hold open
+    /// (event streams) closes. Delivery is best effort: streams also re-check periodically.
+    async fn announce_sessions_ended(&self, user_id: &str) {
+        let event = Event::SessionsEnded {
+            user_id: user_id.to_owned(),
+        };
+        if let Err(err) = self.events.publish(&event).await {
+            tracing::warn!(error = %err, "cannot announce ended sessions");
+        }
+    }
+
+    /// The bearer token's user and live session, as GoTrue's user endpoints need (any `aal`:
+    /// an `aal1` session must reach the endpoints that raise it).
     pub async fn authenticate(&self, headers: &HeaderMap) -> Result<Authenticated, AuthFailure> {
         let claims = self.verify_bearer(headers)?;
         let user = store::find_user(&self.db, &claims.sub)
             .await
             .map_err(AuthFailure::Database)?
             .ok_or(AuthFailure::UserNotFound)?;
-        let session = self.live_session(&claims).await?;
+        let session = self.live_session(&claims).await?.session;
         Ok(Authenticated {
             claims,
             user,
@@ -236,6 +330,7 @@ impl AuthService {
         method: &str,
         meta: &RequestMeta,
         now: Timestamp,
+        recovery_until: Option<Timestamp>,
     ) -> AuthResult<(SessionRow, String)> {
         let amr = vec![AmrEntry {
             method: method.into(),
@@ -247,6 +342,7 @@ impl AuthService {
             aal: "aal1".into(),
             amr: serde_json::to_string(&amr).map_err(AuthError::internal)?,
             factor_id: None,
+            recovery_until,
         };
         let user_agent = meta
             .user_agent
@@ -324,7 +420,7 @@ fn check_password_policy(password: &str) -> AuthResult<()> {
 /// It follows the profile's own name rules, so the name can be saved again unchanged.
 fn profile_name(metadata: &Value, email: &str) -> String {
     let signup_name = metadata.get("name").and_then(Value::as_str);
-    crate::profiles::service::DisplayName::for_new_profile(signup_name, email)
+    crate::profiles::profile::DisplayName::for_new_profile(signup_name, email)
         .as_str()
         .to_owned()
 }

@@ -1,0 +1,161 @@
+//! `GET /api/v1/me/activity/friends` and the live stream `GET /api/v1/events`.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Json;
+use axum::extract::{FromRef, State};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use futures_util::StreamExt;
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::service::{self, LiveActivity};
+use super::store::ListenRow;
+use crate::auth::{AuthService, AuthUser};
+use crate::catalog::track::Track;
+use crate::db::{Db, Timestamp};
+use crate::events::StreamSlots;
+use crate::http::error::{ApiResult, ErrorBody};
+use crate::media::routes::public_path;
+use crate::shutdown::Shutdown;
+
+/// A comment line this often keeps proxies and the client from taking a quiet stream for a
+/// dead one (SPEC section 9: realtime heartbeat 25 s).
+const HEARTBEAT: Duration = Duration::from_secs(25);
+/// The name of the event that carries a [`FriendListen`].
+const FRIEND_LISTEN: &str = "friend_listen";
+
+/// Someone the caller follows.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ActivityUser {
+    pub id: String,
+    pub name: String,
+    #[schema(required = true)]
+    pub avatar_url: Option<String>,
+}
+
+/// A track someone the caller follows started.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FriendListen {
+    /// The listening history entry.
+    pub id: String,
+    pub listened_at: Timestamp,
+    pub user: ActivityUser,
+    pub track: Track,
+}
+
+/// The latest listens of the people the caller follows.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FriendsActivity {
+    /// At most 10, newest first.
+    pub items: Vec<FriendListen>,
+}
+
+impl From<ListenRow> for FriendListen {
+    fn from(row: ListenRow) -> Self {
+        Self {
+            id: row.history_id,
+            listened_at: row.listened_at,
+            user: ActivityUser {
+                avatar_url: row.listener_avatar_key.as_deref().map(public_path),
+                id: row.listener_id,
+                name: row.listener_name,
+            },
+            track: row.track.into(),
+        }
+    }
+}
+
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Arc<AuthService>: FromRef<S>,
+    Db: FromRef<S>,
+    LiveActivity: FromRef<S>,
+    Shutdown: FromRef<S>,
+    StreamSlots: FromRef<S>,
+{
+    OpenApiRouter::new()
+        .routes(routes!(friends_activity))
+        .routes(routes!(live_events))
+}
+
+/// The 10 latest listens of the people the caller follows, newest first.
+#[utoipa::path(
+    get,
+    path = "/me/activity/friends",
+    tag = "listening",
+    operation_id = "getFriendsActivity",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Friends activity", body = FriendsActivity),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
+async fn friends_activity(
+    user: AuthUser,
+    State(db): State<Db>,
+) -> ApiResult<Json<FriendsActivity>> {
+    let listens = service::friends_activity(&db, &user.id).await?;
+    Ok(Json(FriendsActivity {
+        items: listens.into_iter().map(FriendListen::from).collect(),
+    }))
+}
+
+/// The caller's live events (server-sent events).
+///
+/// `event: friend_listen` with a FriendListen as JSON `data` whenever someone the caller
+/// follows starts a track, and a `: heartbeat` comment every 25 s. Authenticated by the bearer
+/// header, so read it with `fetch` streaming, not `EventSource`. The stream ends when its
+/// session ends (logout, password change), when its access token expires (reconnect with the
+/// refreshed one), when the server stops, or when the same user opens more than 8 streams
+/// (the oldest ends).
+#[utoipa::path(
+    get,
+    path = "/events",
+    tag = "listening",
+    operation_id = "streamEvents",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "An endless `text/event-stream`; each `friend_listen` \
+            event's data is a FriendListen", content_type = "text/event-stream", body = String),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
+async fn live_events(
+    user: AuthUser,
+    State(live): State<LiveActivity>,
+    State(shutdown): State<Shutdown>,
+    State(auth): State<Arc<AuthService>>,
+    State(slots): State<StreamSlots>,
+) -> Response {
+    let mut slot = slots.open(&user.id);
+    let session_ended = auth.session_end(user.session_id.clone(), user.id.clone());
+    let token_left =
+        u64::try_from(user.token_expires_at - Timestamp::now().unix_seconds()).unwrap_or_default();
+    let ends = async move {
+        tokio::select! {
+            () = session_ended => {}
+            () = tokio::time::sleep(Duration::from_secs(token_left)) => {}
+            () = slot.closed() => {}
+        }
+    };
+    // Subscribed before the response starts: a play recorded once the client has the headers
+    // reaches it.
+    let events = live
+        .friend_listens(user.id, shutdown)
+        .take_until(ends)
+        .map(|listen| {
+            Event::default()
+                .event(FRIEND_LISTEN)
+                .json_data(FriendListen::from(listen))
+        });
+    let stream =
+        Sse::new(events).keep_alive(KeepAlive::new().interval(HEARTBEAT).text("heartbeat"));
+    // Reverse proxies that buffer responses (nginx) would hold the events back.
+    ([("x-accel-buffering", "no")], stream).into_response()
+}

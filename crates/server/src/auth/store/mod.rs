@@ -1,0 +1,38 @@
+//! SQL for users, sessions, refresh tokens, factors, challenges and one-time tokens.
+
+mod factors;
+mod one_time;
+mod sessions;
+mod users;
+
+pub use factors::*;
+pub use one_time::*;
+pub use sessions::*;
+pub use users::*;
+
+use crate::db::{Db, Timestamp};
+use crate::on_tx;
+
+/// Deletes what can no longer be used: ended sessions, refresh tokens revoked before `before`,
+/// expired one-time tokens, challenges and abandoned enrolments. Returns the rows removed.
+pub async fn sweep(
+    db: &Db,
+    before: Timestamp,
+    one_time_before: Timestamp,
+    mfa_before: Timestamp,
+) -> sqlx::Result<u64> {
+    let mut tx = db.begin().await?;
+    let mut removed = 0;
+    removed += on_tx!(&mut tx, conn => sqlx::query("DELETE FROM auth_sessions WHERE not_after IS NOT NULL AND not_after < $1")
+        .bind(before).execute(&mut *conn).await.map(|r| r.rows_affected()))?;
+    removed += on_tx!(&mut tx, conn => sqlx::query("DELETE FROM refresh_tokens WHERE revoked = TRUE AND updated_at < $1")
+        .bind(before).execute(&mut *conn).await.map(|r| r.rows_affected()))?;
+    removed += on_tx!(&mut tx, conn => sqlx::query("DELETE FROM one_time_tokens WHERE created_at < $1")
+        .bind(one_time_before).execute(&mut *conn).await.map(|r| r.rows_affected()))?;
+    removed += on_tx!(&mut tx, conn => sqlx::query("DELETE FROM mfa_challenges WHERE created_at < $1")
+        .bind(mfa_before).execute(&mut *conn).await.map(|r| r.rows_affected()))?;
+    removed += on_tx!(&mut tx, conn => sqlx::query("DELETE FROM mfa_factors WHERE status = 'unverified' AND created_at < $1")
+        .bind(mfa_before).execute(&mut *conn).await.map(|r| r.rows_affected()))?;
+    tx.commit().await?;
+    Ok(removed)
+}

@@ -1,0 +1,62 @@
+//! The artist page: an artist's ready tracks by exact name, what they add up to, their albums,
+//! and the profile of that name.
+
+use super::store::{self, AlbumRow, ArtistFactsRow, ArtistProfileRow};
+use crate::catalog::track::TrackRow;
+use crate::db::Db;
+use crate::db::page::{self, Page, PageRequest, Position};
+use crate::errors::{self, Failure};
+
+/// The most albums the artist page lists.
+const ARTIST_ALBUMS_MAX: i64 = 100;
+/// Tracks without an album are grouped under this name on the artist page.
+pub const SINGLES: &str = "Singles";
+
+#[derive(Clone, Debug)]
+pub struct ArtistPage {
+    pub name: String,
+    pub facts: ArtistFactsRow,
+    /// The first page of the top tracks.
+    pub top_tracks: Page<TrackRow>,
+    pub albums: Vec<AlbumRow>,
+    pub profile: Option<ArtistProfileRow>,
+}
+
+/// The artist of exactly this name: what their ready tracks add up to, the first page of their
+/// top tracks, their albums, and the profile of that name when there is one.
+pub async fn artist_page(db: &Db, name: &str) -> Result<ArtistPage, Failure> {
+    let facts = store::artist_facts(db, name).await?;
+    let profile = store::artist_profile(db, name).await?;
+    if facts.track_count == 0 && profile.is_none() {
+        return Err(errors::ARTIST_NOT_FOUND.into());
+    }
+    Ok(ArtistPage {
+        name: name.to_owned(),
+        top_tracks: artist_tracks(db, name, None, &PageRequest::first(page::DEFAULT_SIZE)).await?,
+        albums: store::albums(db, name, SINGLES, ARTIST_ALBUMS_MAX).await?,
+        facts,
+        profile,
+    })
+}
+
+/// A page of the artist's ready tracks: without an album, the top tracks (most played first,
+/// then newest); with one, that album's tracks in upload order ('Singles': those without an
+/// album). An unknown artist or album has no tracks.
+pub async fn artist_tracks(
+    db: &Db,
+    name: &str,
+    album: Option<&str>,
+    page: &PageRequest,
+) -> sqlx::Result<Page<TrackRow>> {
+    Ok(match album {
+        None => {
+            let rows = store::top_tracks(db, name, &page.after_descending(), page.fetch()).await?;
+            Page::cut(rows, page, |t| Position::new(t.plays, t.created_at, &t.id))
+        }
+        Some(album) => {
+            let after = page.after_ascending();
+            let rows = store::album_tracks(db, name, album, SINGLES, &after, page.fetch()).await?;
+            Page::cut(rows, page, |t| Position::new(0, t.created_at, &t.id))
+        }
+    })
+}

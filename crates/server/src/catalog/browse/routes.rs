@@ -1,0 +1,57 @@
+//! `GET /api/v1/tracks`: the catalog, newest first, or a search.
+
+use axum::Json;
+use axum::extract::{FromRef, State};
+use serde::Deserialize;
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::service;
+use crate::auth::AuthUser;
+use crate::catalog::track::TrackList;
+use crate::db::Db;
+use crate::http::error::{ApiResult, ErrorBody};
+use crate::http::extract::Query;
+use crate::http::page::PageQuery;
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct TrackSearch {
+    /// Search text: matches title, artist, album or genre (case-insensitive substring).
+    /// Trimmed; empty lists all tracks.
+    pub q: Option<String>,
+}
+
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Db: FromRef<S>,
+{
+    OpenApiRouter::new().routes(routes!(list_tracks))
+}
+
+/// Ready tracks, newest first, or those matching a search: exact title or artist matches
+/// first, then newest first.
+#[utoipa::path(
+    get,
+    path = "/tracks",
+    tag = "tracks",
+    operation_id = "listTracks",
+    security(("bearer" = [])),
+    params(TrackSearch, PageQuery),
+    responses(
+        (status = 200, description = "A page of tracks", body = TrackList),
+        (status = 400, description = "An invalid cursor (`invalid_cursor`) or limit", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
+async fn list_tracks(
+    _user: AuthUser,
+    State(db): State<Db>,
+    Query(search): Query<TrackSearch>,
+    Query(page): Query<PageQuery>,
+) -> ApiResult<Json<TrackList>> {
+    let page = service::list_tracks(&db, search.q.as_deref(), &page.request()?).await?;
+    Ok(Json(page.into()))
+}

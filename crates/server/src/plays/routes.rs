@@ -1,0 +1,70 @@
+//! `POST /api/v1/tracks/{id}/plays`: the player reports each playback start.
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::{FromRef, Path, State};
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::service;
+use crate::auth::AuthUser;
+use crate::config::Config;
+use crate::db::Db;
+use crate::events::EventBus;
+use crate::http::error::{ApiResult, ErrorBody};
+
+/// The outcome of a reported play.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlayRecorded {
+    /// Whether the play raised the track's play count: not when the listener uploaded the
+    /// track, nor when they already had a counted play of it within the play-count window
+    /// (30 minutes unless configured).
+    pub counted: bool,
+    /// The track's plays, this one included when counted.
+    pub plays: i64,
+}
+
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Arc<Config>: FromRef<S>,
+    Db: FromRef<S>,
+    EventBus: FromRef<S>,
+{
+    OpenApiRouter::new().routes(routes!(record_play))
+}
+
+/// Records a playback start in the listening history, counts it by the rules of plays, and
+/// shows it live to the listener's followers.
+#[utoipa::path(
+    post,
+    path = "/tracks/{id}/plays",
+    tag = "listening",
+    operation_id = "recordPlay",
+    security(("bearer" = [])),
+    params(("id" = String, Path, description = "The track's id")),
+    responses(
+        (status = 200, description = "The play is recorded", body = PlayRecorded),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "No such track, or not visible to the caller (`not_found`)", body = ErrorBody),
+        (status = 409, description = "The track is still processing (`not_ready`) or could not \
+            be processed (`processing_failed`)", body = ErrorBody),
+    )
+)]
+async fn record_play(
+    user: AuthUser,
+    State(db): State<Db>,
+    State(events): State<EventBus>,
+    State(config): State<Arc<Config>>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<PlayRecorded>> {
+    let play =
+        service::record_play(&db, &events, config.play_count_window(), &user.id, &id).await?;
+    Ok(Json(PlayRecorded {
+        counted: play.counted,
+        plays: play.plays,
+    }))
+}

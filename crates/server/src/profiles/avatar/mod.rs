@@ -1,0 +1,5 @@
+//! The avatar of the own profile.
+
+pub mod routes;
+pub mod service;
+pub mod store;

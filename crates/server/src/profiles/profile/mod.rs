@@ -1,0 +1,314 @@
+//! A user's profile: its fields as they may be written (the newtypes here, parsed once), the
+//! own profile and other users' profiles.
+
+pub mod routes;
+pub mod service;
+pub mod store;
+
+use crate::errors::{self, Failure};
+
+/// The longest display name.
+pub const NAME_MAX_CHARS: usize = 80;
+/// The longest bio.
+pub const BIO_MAX_CHARS: usize = 500;
+/// The longest social link.
+pub const SOCIAL_LINK_MAX_CHARS: usize = 2048;
+
+/// A display name: trimmed, not empty, at most 80 characters, no control characters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DisplayName(String);
+
+impl DisplayName {
+    pub fn parse(raw: &str) -> Result<Self, Failure> {
+        let name = raw.trim();
+        if name.is_empty() {
+            return Err(errors::DISPLAY_NAME_REQUIRED.into());
+        }
+        if name.chars().count() > NAME_MAX_CHARS {
+            return Err(errors::DISPLAY_NAME_TOO_LONG.into());
+        }
+        if name.chars().any(char::is_control) {
+            return Err(errors::DISPLAY_NAME_CONTROL_CHARACTERS.into());
+        }
+        Ok(Self(name.to_owned()))
+    }
+
+    /// The name a profile created after sign-up starts with: the `name` given at sign-up, else
+    /// the email's local part, cut to the allowed length.
+    pub fn for_new_profile(signup_name: Option<&str>, email: &str) -> Self {
+        let cut = |s: &str| s.trim().chars().take(NAME_MAX_CHARS).collect::<String>();
+        let local_part = email.split('@').next().unwrap_or(email);
+        signup_name
+            .and_then(|name| Self::parse(&cut(name)).ok())
+            .or_else(|| Self::parse(&cut(local_part)).ok())
+            .unwrap_or_else(|| Self(cut(email)))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A bio: trimmed, at most 500 characters; line breaks and tabs allowed, other control
+/// characters not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bio(String);
+
+impl Bio {
+    pub fn parse(raw: &str) -> Result<Self, Failure> {
+        let bio = raw.trim();
+        if bio.chars().count() > BIO_MAX_CHARS {
+            return Err(errors::BIO_TOO_LONG.into());
+        }
+        if bio
+            .chars()
+            .any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
+        {
+            return Err(errors::BIO_CONTROL_CHARACTERS.into());
+        }
+        Ok(Self(bio.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// An absolute http or https URL with a host and no credentials, in normalised form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SocialLink(String);
+
+impl SocialLink {
+    pub fn parse(raw: &str) -> Result<Self, Failure> {
+        let raw = raw.trim();
+        if raw.chars().count() > SOCIAL_LINK_MAX_CHARS {
+            return Err(errors::SOCIAL_LINK_TOO_LONG.into());
+        }
+        // Browsers repair `http:x.com` and `http:///x.com`; a link must be written out in full.
+        let lower = raw.to_ascii_lowercase();
+        let rest = lower
+            .strip_prefix("https://")
+            .or_else(|| lower.strip_prefix("http://"))
+            .ok_or(errors::SOCIAL_LINK_SCHEME)?;
+        if rest.starts_with(['/', '\\']) {
+            return Err(errors::SOCIAL_LINK_SCHEME.into());
+        }
+        let url = url::Url::parse(raw).map_err(|_| Failure::from(errors::SOCIAL_LINK_SCHEME))?;
+        let web = matches!(url.scheme(), "http" | "https");
+        let has_host = url.host_str().is_some_and(|h| !h.is_empty());
+        // `https://twitter.com@evil.example` reads as Twitter but leads elsewhere.
+        let has_credentials = !url.username().is_empty() || url.password().is_some();
+        if !web || !has_host || has_credentials {
+            return Err(errors::SOCIAL_LINK_SCHEME.into());
+        }
+        let link = String::from(url);
+        if link.chars().count() > SOCIAL_LINK_MAX_CHARS {
+            return Err(errors::SOCIAL_LINK_TOO_LONG.into());
+        }
+        Ok(Self(link))
+    }
+
+    /// A link field of an update: null or blank clears the link.
+    pub fn parse_or_clear(raw: Option<&str>) -> Result<Option<Self>, Failure> {
+        match raw.map(str::trim) {
+            None | Some("") => Ok(None),
+            Some(link) => Self::parse(link).map(Some),
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A validated change to a profile. `None` leaves a field as it is; for links and the
+/// featured playlist `Some(None)` clears it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ProfileChanges {
+    pub name: Option<DisplayName>,
+    pub bio: Option<Bio>,
+    pub twitter: Option<Option<SocialLink>>,
+    pub instagram: Option<Option<SocialLink>>,
+    pub spotify: Option<Option<SocialLink>>,
+    /// The id of one of the owner's playlists (checked when the change is written).
+    pub featured_playlist: Option<Option<String>>,
+}
+
+/// An update as the client sent it, before validation.
+#[derive(Clone, Debug, Default)]
+pub struct ProfileInput {
+    pub name: Option<String>,
+    pub bio: Option<String>,
+    pub twitter: Option<Option<String>>,
+    pub instagram: Option<Option<String>>,
+    pub spotify: Option<Option<String>>,
+    pub featured_playlist: Option<Option<String>>,
+}
+
+impl ProfileChanges {
+    /// Validates every provided field; the first invalid one (name, bio, then the links in
+    /// order) is the error.
+    pub fn parse(input: ProfileInput) -> Result<Self, Failure> {
+        let link = |raw: Option<Option<String>>| {
+            raw.map(|value| SocialLink::parse_or_clear(value.as_deref()))
+                .transpose()
+        };
+        Ok(Self {
+            name: input.name.as_deref().map(DisplayName::parse).transpose()?,
+            bio: input.bio.as_deref().map(Bio::parse).transpose()?,
+            twitter: link(input.twitter)?,
+            instagram: link(input.instagram)?,
+            spotify: link(input.spotify)?,
+            featured_playlist: input.featured_playlist,
+        })
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self == &Self::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_display_name_is_trimmed_and_required() {
+        assert_eq!(
+            DisplayName::parse("  Ana Lima ").unwrap().as_str(),
+            "Ana Lima"
+        );
+        for blank in ["", "   ", "\n\t"] {
+            assert!(
+                matches!(DisplayName::parse(blank), Err(e) if e.is(errors::DISPLAY_NAME_REQUIRED))
+            );
+        }
+        assert_eq!(
+            errors::DISPLAY_NAME_REQUIRED.message.to_string(),
+            "Please enter a display name."
+        );
+    }
+
+    #[test]
+    fn a_display_name_has_at_most_80_characters_and_no_control_characters() {
+        assert!(DisplayName::parse(&"é".repeat(80)).is_ok());
+        assert!(
+            matches!(DisplayName::parse(&"é".repeat(81)), Err(e) if e.is(errors::DISPLAY_NAME_TOO_LONG))
+        );
+        assert!(
+            matches!(DisplayName::parse("Ana\nLima"), Err(e) if e.is(errors::DISPLAY_NAME_CONTROL_CHARACTERS))
+        );
+        assert!(
+            matches!(DisplayName::parse("Ana\0"), Err(e) if e.is(errors::DISPLAY_NAME_CONTROL_CHARACTERS))
+        );
+    }
+
+    #[test]
+    fn a_new_profile_is_named_from_sign_up_data_else_the_email() {
+        assert_eq!(
+            DisplayName::for_new_profile(Some(" Bo "), "bo@x.io").as_str(),
+            "Bo"
+        );
+        assert_eq!(
+            DisplayName::for_new_profile(Some("  "), "bo@x.io").as_str(),
+            "bo"
+        );
+        assert_eq!(DisplayName::for_new_profile(None, "bo@x.io").as_str(), "bo");
+        assert_eq!(
+            DisplayName::for_new_profile(Some(&"n".repeat(100)), "bo@x.io").as_str(),
+            "n".repeat(80)
+        );
+    }
+
+    #[test]
+    fn a_bio_has_at_most_500_characters_and_may_have_line_breaks() {
+        assert_eq!(
+            Bio::parse("  beats\nand bass ").unwrap().as_str(),
+            "beats\nand bass"
+        );
+        assert_eq!(Bio::parse("").unwrap().as_str(), "");
+        assert!(Bio::parse(&"b".repeat(500)).is_ok());
+        assert!(matches!(Bio::parse(&"b".repeat(501)), Err(e) if e.is(errors::BIO_TOO_LONG)));
+        assert!(matches!(Bio::parse("nul\0"), Err(e) if e.is(errors::BIO_CONTROL_CHARACTERS)));
+    }
+
+    #[test]
+    fn a_social_link_is_an_absolute_http_or_https_url() {
+        assert_eq!(
+            SocialLink::parse(" https://twitter.com/ana ")
+                .unwrap()
+                .as_str(),
+            "https://twitter.com/ana"
+        );
+        assert_eq!(
+            SocialLink::parse("HTTP://Instagram.com").unwrap().as_str(),
+            "http://instagram.com/"
+        );
+        for bad in [
+            "javascript:alert(1)",
+            "data:text/html,<script>alert(1)</script>",
+            "ftp://files.example.com/a",
+            "twitter.com/ana",
+            "/relative/path",
+            "https://",
+            "http:///path",
+            "http:example.com",
+            "https:\\\\example.com",
+            "https://twitter.com@evil.example/",
+            "https://user:pass@example.com/",
+            "mailto:ana@example.com",
+        ] {
+            assert!(
+                matches!(SocialLink::parse(bad), Err(e) if e.is(errors::SOCIAL_LINK_SCHEME)),
+                "{bad:?} was accepted"
+            );
+        }
+        assert_eq!(
+            errors::SOCIAL_LINK_SCHEME.message.to_string(),
+            "Social links must start with http:// or https://"
+        );
+    }
+
+    #[test]
+    fn a_very_long_social_link_is_refused() {
+        let long = format!("https://example.com/{}", "a".repeat(SOCIAL_LINK_MAX_CHARS));
+        assert!(matches!(SocialLink::parse(&long), Err(e) if e.is(errors::SOCIAL_LINK_TOO_LONG)));
+    }
+
+    #[test]
+    fn a_null_or_blank_link_clears_it() {
+        assert_eq!(SocialLink::parse_or_clear(None).unwrap(), None);
+        assert_eq!(SocialLink::parse_or_clear(Some("  ")).unwrap(), None);
+        assert!(
+            SocialLink::parse_or_clear(Some("https://open.spotify.com/x"))
+                .unwrap()
+                .is_some()
+        );
+    }
+
+    #[test]
+    fn changes_keep_absent_fields_and_report_the_first_invalid_one() {
+        let changes = ProfileChanges::parse(ProfileInput {
+            bio: Some("hi".into()),
+            twitter: Some(None),
+            ..ProfileInput::default()
+        })
+        .unwrap();
+        assert_eq!(changes.name, None);
+        assert_eq!(changes.bio.unwrap().as_str(), "hi");
+        assert_eq!(changes.twitter, Some(None));
+        assert_eq!(changes.instagram, None);
+
+        let invalid = ProfileChanges::parse(ProfileInput {
+            name: Some(" ".into()),
+            spotify: Some(Some("ftp://x".into())),
+            ..ProfileInput::default()
+        });
+        assert!(matches!(invalid, Err(e) if e.is(errors::DISPLAY_NAME_REQUIRED)));
+        assert!(
+            ProfileChanges::parse(ProfileInput::default())
+                .unwrap()
+                .is_empty()
+        );
+    }
+}

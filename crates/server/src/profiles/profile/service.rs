@@ -1,0 +1,67 @@
+//! The own profile (made when missing) and its changes, and other users' profiles.
+
+use serde_json::Value;
+
+use super::store::{self, ProfileRow};
+use super::{DisplayName, ProfileChanges};
+use crate::db::{Db, Timestamp, is_foreign_key_violation};
+use crate::errors::{self, Failure};
+use crate::profiles::follows::store::is_following;
+
+/// The signed-in user's profile. A user without one (a profile row lost or never written)
+/// gets a free-plan profile made from their account, as the original app did on PGRST116.
+pub async fn my_profile(db: &Db, user_id: &str) -> Result<ProfileRow, Failure> {
+    if let Some(profile) = store::find_profile(db, user_id).await? {
+        return Ok(profile);
+    }
+    let account = store::find_account(db, user_id)
+        .await?
+        .ok_or(errors::PROFILE_NOT_FOUND)?;
+    let metadata: Value = serde_json::from_str(&account.user_metadata).unwrap_or(Value::Null);
+    let name =
+        DisplayName::for_new_profile(metadata.get("name").and_then(Value::as_str), &account.email);
+    store::insert_default_profile(db, user_id, &name, &account.email, Timestamp::now()).await?;
+    store::find_profile(db, user_id)
+        .await?
+        .ok_or_else(|| errors::PROFILE_NOT_FOUND.into())
+}
+
+/// Applies `changes` to the signed-in user's own profile.
+pub async fn update_my_profile(
+    db: &Db,
+    user_id: &str,
+    changes: &ProfileChanges,
+) -> Result<ProfileRow, Failure> {
+    let profile = my_profile(db, user_id).await?;
+    if changes.is_empty() {
+        return Ok(profile);
+    }
+    let features_a_playlist = matches!(changes.featured_playlist, Some(Some(_)));
+    match store::update_profile(db, user_id, changes, Timestamp::now()).await {
+        Ok(1) => {}
+        // The profile exists (read above), so the playlist is not one of the user's.
+        Ok(_) if features_a_playlist => return Err(errors::FEATURED_PLAYLIST_NOT_FOUND.into()),
+        Ok(_) => return Err(errors::PROFILE_NOT_FOUND.into()),
+        // The playlist was deleted while it was being featured.
+        Err(err) if is_foreign_key_violation(&err) => {
+            return Err(errors::FEATURED_PLAYLIST_NOT_FOUND.into());
+        }
+        Err(err) => return Err(err.into()),
+    }
+    store::find_profile(db, user_id)
+        .await?
+        .ok_or_else(|| errors::PROFILE_NOT_FOUND.into())
+}
+
+/// Another user's profile as `viewer_id` sees it.
+pub async fn public_profile(
+    db: &Db,
+    viewer_id: &str,
+    profile_id: &str,
+) -> Result<(ProfileRow, bool), Failure> {
+    let profile = store::find_profile(db, profile_id)
+        .await?
+        .ok_or(errors::PROFILE_NOT_FOUND)?;
+    let following = is_following(db, viewer_id, profile_id).await?;
+    Ok((profile, following))
+}

@@ -1,0 +1,135 @@
+//! SQL of profiles. Every write names the profile owner in its WHERE clause, bound to the
+//! signed-in user's id, so a user can only ever change their own profile.
+
+use super::{DisplayName, ProfileChanges, SocialLink};
+use crate::db::{Db, Timestamp, Tx};
+use crate::library::playlists::store::{playlist_cover_key, playlist_track_count};
+use crate::{on_db, on_tx};
+
+/// A profile with its follow counts and its featured playlist's card.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct ProfileRow {
+    pub id: String,
+    pub name: String,
+    pub email: String,
+    pub avatar_key: Option<String>,
+    pub bio: String,
+    pub twitter_url: Option<String>,
+    pub instagram_url: Option<String>,
+    pub spotify_url: Option<String>,
+    pub subscription_plan: String,
+    pub created_at: Timestamp,
+    pub updated_at: Timestamp,
+    pub follower_count: i64,
+    pub following_count: i64,
+    pub featured_playlist_id: Option<String>,
+    pub featured_playlist_name: Option<String>,
+    pub featured_playlist_track_count: i64,
+    pub featured_playlist_cover_key: Option<String>,
+}
+
+/// What a missing profile is rebuilt from.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct Account {
+    pub email: String,
+    pub user_metadata: String,
+}
+
+/// Creates the profile of a new user on the free plan, in the sign-up transaction.
+pub async fn insert_profile(
+    tx: &mut Tx,
+    user_id: &str,
+    name: &str,
+    email: &str,
+    now: Timestamp,
+) -> sqlx::Result<()> {
+    on_tx!(tx, conn => sqlx::query(
+        "INSERT INTO profiles (id, name, email, subscription_plan, created_at, updated_at) \
+         VALUES ($1, $2, $3, 'free', $4, $4)")
+        .bind(user_id).bind(name).bind(email).bind(now).execute(conn).await.map(|r| r.rows_affected()))?;
+    Ok(())
+}
+
+/// Creates a free-plan profile unless one exists (two first reads may race).
+pub async fn insert_default_profile(
+    db: &Db,
+    user_id: &str,
+    name: &DisplayName,
+    email: &str,
+    now: Timestamp,
+) -> sqlx::Result<()> {
+    on_db!(db, pool => sqlx::query(
+        "INSERT INTO profiles (id, name, email, subscription_plan, created_at, updated_at) \
+         VALUES ($1, $2, $3, 'free', $4, $4) ON CONFLICT (id) DO NOTHING")
+        .bind(user_id).bind(name.as_str()).bind(email).bind(now).execute(pool).await.map(drop))
+}
+
+pub async fn find_profile(db: &Db, id: &str) -> sqlx::Result<Option<ProfileRow>> {
+    on_db!(db, pool => sqlx::query_as(concat!(
+        "SELECT p.id, p.name, p.email, p.avatar_key, p.bio, p.twitter_url, p.instagram_url, \
+                p.spotify_url, p.subscription_plan, p.created_at, p.updated_at, \
+                (SELECT COUNT(*) FROM follows f WHERE f.following_id = p.id) AS follower_count, \
+                (SELECT COUNT(*) FROM follows f WHERE f.follower_id = p.id) AS following_count, \
+                fp.id AS featured_playlist_id, fp.name AS featured_playlist_name, ",
+                playlist_track_count!("fp"), " AS featured_playlist_track_count, ",
+                playlist_cover_key!("fp"), " AS featured_playlist_cover_key \
+         FROM profiles p LEFT JOIN playlists fp ON fp.id = p.featured_playlist_id \
+         WHERE p.id = $1"))
+        .bind(id).fetch_optional(pool).await)
+}
+
+pub async fn profile_exists(db: &Db, id: &str) -> sqlx::Result<bool> {
+    on_db!(db, pool => sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM profiles WHERE id = $1)")
+        .bind(id).fetch_one(pool).await)
+}
+
+/// The account behind a user id, read from the accounts table.
+pub async fn find_account(db: &Db, user_id: &str) -> sqlx::Result<Option<Account>> {
+    on_db!(db, pool => sqlx::query_as("SELECT email, user_metadata FROM users WHERE id = $1")
+        .bind(user_id).fetch_optional(pool).await)
+}
+
+/// Changes the provided fields of the owner's profile. A featured playlist must be one of the
+/// owner's; when it is not, nothing changes and no row is counted.
+pub async fn update_profile(
+    db: &Db,
+    owner_id: &str,
+    changes: &ProfileChanges,
+    now: Timestamp,
+) -> sqlx::Result<u64> {
+    let link = |change: &Option<Option<SocialLink>>| {
+        (
+            change.is_some(),
+            change
+                .as_ref()
+                .and_then(|l| l.as_ref())
+                .map(|l| l.as_str().to_owned()),
+        )
+    };
+    let (twitter_set, twitter) = link(&changes.twitter);
+    let (instagram_set, instagram) = link(&changes.instagram);
+    let (spotify_set, spotify) = link(&changes.spotify);
+    let name = changes.name.as_ref().map(DisplayName::as_str);
+    let bio = changes.bio.as_ref().map(|b| b.as_str());
+    let featured_set = changes.featured_playlist.is_some();
+    let featured = changes.featured_playlist.clone().flatten();
+    on_db!(db, pool => sqlx::query(
+        "UPDATE profiles SET \
+            name = COALESCE($2, name), \
+            bio = COALESCE($3, bio), \
+            twitter_url = CASE WHEN $4 THEN $5 ELSE twitter_url END, \
+            instagram_url = CASE WHEN $6 THEN $7 ELSE instagram_url END, \
+            spotify_url = CASE WHEN $8 THEN $9 ELSE spotify_url END, \
+            featured_playlist_id = CASE WHEN $11 THEN $12 ELSE featured_playlist_id END, \
+            updated_at = $10 \
+         WHERE id = $1 \
+           AND (NOT $11 OR $12 IS NULL \
+                OR EXISTS (SELECT 1 FROM playlists WHERE id = $12 AND created_by = $1))")
+        .bind(owner_id).bind(name).bind(bio)
+        .bind(twitter_set).bind(twitter.as_deref())
+        .bind(instagram_set).bind(instagram.as_deref())
+        .bind(spotify_set).bind(spotify.as_deref())
+        .bind(now)
+        .bind(featured_set).bind(featured.as_deref())
+        .execute(pool).await.map(|r| r.rows_affected()))
+}

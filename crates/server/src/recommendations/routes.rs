@@ -1,0 +1,51 @@
+//! `GET /api/v1/recommendations`.
+
+use axum::Json;
+use axum::extract::{FromRef, State};
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::service;
+use crate::auth::AuthUser;
+use crate::catalog::track::Track;
+use crate::db::Db;
+use crate::http::error::{ApiResult, ErrorBody};
+
+/// Tracks recommended to the caller.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Recommendations {
+    /// Up to 10, best first; empty only when the catalog has no ready track but the caller's.
+    pub tracks: Vec<Track>,
+}
+
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Db: FromRef<S>,
+{
+    OpenApiRouter::new().routes(routes!(recommendations))
+}
+
+/// Up to 10 tracks for the caller: those played or liked by the people who played what the
+/// caller played last, the most such people first, never the caller's own uploads nor what
+/// they already played; then popular tracks in the genres the caller plays; then the newest
+/// tracks of the catalog.
+#[utoipa::path(
+    get,
+    path = "/recommendations",
+    tag = "listening",
+    operation_id = "getRecommendations",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Recommended tracks", body = Recommendations),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
+async fn recommendations(user: AuthUser, State(db): State<Db>) -> ApiResult<Json<Recommendations>> {
+    let tracks = service::recommend(&db, &user.id).await?;
+    Ok(Json(Recommendations {
+        tracks: tracks.into_iter().map(Track::from).collect(),
+    }))
+}
