@@ -10,9 +10,9 @@ use futures_util::{Stream, StreamExt};
 use reqwest::Method;
 use serde_json::Value;
 
-use crate::helpers::{TestApp, assert_api_error, postgres_admin_url, spawn_app, spawn_app_on};
-use crate::plays::{call_ok, follow, get, play};
-use crate::upload::{Seed, insert_track};
+use crate::helpers::app::{TestApp, postgres_admin_url, spawn_app, spawn_app_on, spawn_app_with};
+use crate::helpers::http::{assert_api_error, call_ok, get};
+use crate::helpers::seed::{Seed, follow, insert_track, play};
 
 /// How long a test waits for an event that must come.
 const PATIENCE: Duration = Duration::from_secs(10);
@@ -214,4 +214,120 @@ async fn the_event_stream_needs_a_signed_in_user() {
     let response = app.get("/api/v1/events").await;
 
     assert_api_error(response, 401, "unauthorized").await;
+}
+
+// ---- how long a stream lives
+
+async fn logout(app: &TestApp, token: &str, scope: &str) {
+    let response = app
+        .auth(Method::POST, &format!("/logout?scope={scope}"))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 204);
+}
+
+#[tokio::test]
+async fn a_stream_ends_when_its_session_logs_out() {
+    let app = spawn_app().await;
+    let session = app.sign_up("eve@example.com", "secret1", "Eve").await;
+    let token = session["access_token"].as_str().unwrap();
+    let other = app.sign_in("eve@example.com", "secret1").await;
+    let other_token = other["access_token"].as_str().unwrap();
+    let mut mine = EventStream::open(&app, token).await;
+    let mut theirs = EventStream::open(&app, other_token).await;
+
+    logout(&app, token, "local").await;
+
+    assert!(
+        mine.ends().await,
+        "the logged-out session's stream stays open"
+    );
+    let still_open = tokio::time::timeout(Duration::from_millis(1500), theirs.body.next()).await;
+    assert!(still_open.is_err(), "the other session's stream ended too");
+}
+
+#[tokio::test]
+async fn a_password_change_ends_the_streams_of_the_other_sessions() {
+    let app = spawn_app().await;
+    let here = app.sign_up("fox@example.com", "secret1", "Fox").await;
+    let elsewhere = app.sign_in("fox@example.com", "secret1").await;
+    let mut stream = EventStream::open(&app, elsewhere["access_token"].as_str().unwrap()).await;
+
+    let changed = app
+        .auth(Method::PUT, "/user")
+        .bearer_auth(here["access_token"].as_str().unwrap())
+        .json(&serde_json::json!({"password": "secret2", "current_password": "secret1"}))
+        .send()
+        .await
+        .unwrap();
+
+    assert_eq!(changed.status(), 200);
+    assert!(stream.ends().await, "the other session's stream stays open");
+}
+
+#[tokio::test]
+async fn a_stream_ends_when_reuse_detection_ends_its_session() {
+    let app = spawn_app().await;
+    let session = app.sign_up("gil@example.com", "secret1", "Gil").await;
+    let mut stream = EventStream::open(&app, session["access_token"].as_str().unwrap()).await;
+    let mut token = session["refresh_token"].clone();
+    for _ in 0..2 {
+        let refreshed: Value = app
+            .auth(Method::POST, "/token?grant_type=refresh_token")
+            .json(&serde_json::json!({ "refresh_token": token }))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        token = refreshed["refresh_token"].clone();
+    }
+    // The first token was rotated long ago, as far as the reuse interval is concerned.
+    backbeat::on_db!(&app.db, pool => sqlx::query(
+        "UPDATE refresh_tokens SET updated_at = $1 WHERE revoked = TRUE")
+        .bind(backbeat::db::Timestamp::now() - chrono::Duration::hours(1))
+        .execute(pool).await.map(drop).unwrap());
+
+    let replayed = app
+        .auth(Method::POST, "/token?grant_type=refresh_token")
+        .json(&serde_json::json!({ "refresh_token": session["refresh_token"] }))
+        .send()
+        .await
+        .unwrap();
+
+    assert_eq!(replayed.status(), 400);
+    assert!(
+        stream.ends().await,
+        "the stolen session's stream stays open"
+    );
+}
+
+#[tokio::test]
+async fn a_stream_ends_when_its_access_token_expires() {
+    let app = spawn_app_with(|c| c.auth.access_token_ttl_secs = 2).await;
+    let (_, token) = app.user("Hal").await;
+    let mut stream = EventStream::open(&app, &token).await;
+
+    assert!(stream.ends().await, "the stream outlives its token");
+}
+
+#[tokio::test]
+async fn a_user_holds_a_few_streams_and_a_new_one_closes_the_oldest() {
+    let app = spawn_app_with(|c| c.event_streams_per_user = 2).await;
+    let (_, token) = app.user("Ivy").await;
+    let (_, other_user) = app.user("Jon").await;
+    let mut first = EventStream::open(&app, &token).await;
+    let mut second = EventStream::open(&app, &token).await;
+    let mut someone_else = EventStream::open(&app, &other_user).await;
+
+    let mut third = EventStream::open(&app, &token).await;
+
+    assert!(first.ends().await, "the oldest stream stays open");
+    for stream in [&mut second, &mut third, &mut someone_else] {
+        let still_open = tokio::time::timeout(Duration::from_millis(500), stream.body.next()).await;
+        assert!(still_open.is_err(), "a stream within the limit ended");
+    }
 }

@@ -8,22 +8,22 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::auth_sessions::claims;
-use crate::helpers::{spawn_app, spawn_app_with};
+use crate::helpers::app::{spawn_app, spawn_app_with};
+use crate::helpers::auth::claims;
 
 fn b64(value: &Value) -> String {
     URL_SAFE_NO_PAD.encode(serde_json::to_vec(value).unwrap())
 }
 
 /// Signs `payload` with the server's own key, as only the server could.
-fn sign_with_the_server_key(app: &crate::helpers::TestApp, payload: &Value) -> String {
+fn sign_with_the_server_key(app: &crate::helpers::app::TestApp, payload: &Value) -> String {
     let keys = backbeat::auth::Keys::load_or_generate(&app.data_dir, None).unwrap();
     let mut header = jsonwebtoken::Header::new(jsonwebtoken::Algorithm::ES256);
     header.kid = Some(keys.kid.clone());
     jsonwebtoken::encode(&header, payload, &keys.encoding).unwrap()
 }
 
-async fn user_status(app: &crate::helpers::TestApp, token: &str) -> (u16, Value) {
+async fn user_status(app: &crate::helpers::app::TestApp, token: &str) -> (u16, Value) {
     let response = app
         .auth(Method::GET, "/user")
         .bearer_auth(token)
@@ -233,7 +233,7 @@ async fn no_password_or_token_reaches_the_logs_or_other_responses() {
         .send()
         .await
         .unwrap();
-    let token_hash = crate::helpers::link_param(&app.last_mail(), "token_hash");
+    let token_hash = crate::helpers::auth::link_param(&app.last_mail(), "token_hash");
     app.auth(Method::POST, "/verify")
         .json(&json!({"type": "recovery", "token_hash": token_hash}))
         .send()

@@ -4,7 +4,8 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{spawn_app, spawn_app_with};
+use crate::helpers::app::{spawn_app, spawn_app_with};
+use crate::helpers::auth::claims;
 
 #[tokio::test]
 async fn sign_up_returns_a_session_and_keeps_the_name() {
@@ -305,6 +306,49 @@ async fn a_refresh_token_replayed_after_the_reuse_interval_ends_the_session() {
 }
 
 #[tokio::test]
+async fn a_session_ended_by_reuse_detection_stays_ended_even_within_the_reuse_interval() {
+    let app = spawn_app().await;
+    let first = app.sign_up("ike@example.com", "secret1", "Ike").await;
+    let second: Value = refresh(&app, &first["refresh_token"])
+        .await
+        .json()
+        .await
+        .unwrap();
+    let third: Value = refresh(&app, &second["refresh_token"])
+        .await
+        .json()
+        .await
+        .unwrap();
+    // The first two tokens were rotated longer ago than the 10 s reuse interval.
+    backbeat::on_db!(&app.db, pool => sqlx::query(
+        "UPDATE refresh_tokens SET updated_at = $1 WHERE revoked = TRUE")
+        .bind(backbeat::db::Timestamp::now() - chrono::Duration::minutes(5))
+        .execute(pool).await.map(drop).unwrap());
+    let replay = refresh(&app, &first["refresh_token"]).await;
+    assert_eq!(replay.status(), 400, "the replay is detected");
+
+    // The third token was revoked just now, by the reuse detection: within the interval, but
+    // its session has ended, so neither it nor any other token of the session refreshes.
+    for token in [
+        &third["refresh_token"],
+        &second["refresh_token"],
+        &first["refresh_token"],
+    ] {
+        for _ in 0..2 {
+            let response = refresh(&app, token).await;
+            assert_eq!(response.status(), 400);
+            assert_eq!(
+                response.json::<Value>().await.unwrap()["code"],
+                "refresh_token_already_used"
+            );
+        }
+    }
+    let unrevoked: i64 = backbeat::on_db!(&app.db, pool =>
+        sqlx::query_scalar("SELECT COUNT(*) FROM refresh_tokens WHERE revoked = FALSE").fetch_one(pool).await.unwrap());
+    assert_eq!(unrevoked, 0);
+}
+
+#[tokio::test]
 async fn unknown_or_forged_refresh_tokens_are_not_found() {
     let app = spawn_app().await;
 
@@ -412,7 +456,7 @@ async fn changing_the_password_ends_the_other_sessions() {
     let same = app
         .auth(Method::PUT, "/user")
         .bearer_auth(token)
-        .json(&json!({"password": "secret1"}))
+        .json(&json!({"password": "secret1", "current_password": "secret1"}))
         .send()
         .await
         .unwrap();
@@ -421,7 +465,7 @@ async fn changing_the_password_ends_the_other_sessions() {
     let weak = app
         .auth(Method::PUT, "/user")
         .bearer_auth(token)
-        .json(&json!({"password": "abc"}))
+        .json(&json!({"password": "abc", "current_password": "secret1"}))
         .send()
         .await
         .unwrap();
@@ -431,7 +475,7 @@ async fn changing_the_password_ends_the_other_sessions() {
     let changed = app
         .auth(Method::PUT, "/user")
         .bearer_auth(token)
-        .json(&json!({"password": "secret2"}))
+        .json(&json!({"password": "secret2", "current_password": "secret1"}))
         .send()
         .await
         .unwrap();
@@ -585,7 +629,7 @@ async fn confirmation_mode_signs_up_without_a_session_until_the_email_is_confirm
 
     let mail = app.last_mail();
     assert!(mail.contains("/confirm?token_hash="), "{mail}");
-    let token_hash = crate::helpers::link_param(&mail, "token_hash");
+    let token_hash = crate::helpers::auth::link_param(&mail, "token_hash");
     let verified = app
         .auth(Method::POST, "/verify")
         .json(&json!({"type": "signup", "token_hash": token_hash}))
@@ -609,21 +653,12 @@ async fn confirmation_mode_signs_up_without_a_session_until_the_email_is_confirm
     assert_ne!(fake["id"], session["user"]["id"]);
 }
 
-async fn refresh(app: &crate::helpers::TestApp, token: &Value) -> reqwest::Response {
+async fn refresh(app: &crate::helpers::app::TestApp, token: &Value) -> reqwest::Response {
     app.auth(Method::POST, "/token?grant_type=refresh_token")
         .json(&json!({ "refresh_token": token }))
         .send()
         .await
         .unwrap()
-}
-
-/// The unverified claims of a session's access token.
-pub fn claims(session: &Value) -> Value {
-    let token = session["access_token"].as_str().unwrap();
-    let payload = token.split('.').nth(1).unwrap();
-    let bytes =
-        base64::Engine::decode(&base64::engine::general_purpose::URL_SAFE_NO_PAD, payload).unwrap();
-    serde_json::from_slice(&bytes).unwrap()
 }
 
 #[tokio::test]

@@ -4,24 +4,12 @@
 use std::collections::HashSet;
 
 use backbeat::db::Timestamp;
+use reqwest::Method;
 use serde_json::Value;
 
-use crate::helpers::{TestApp, assert_api_error, spawn_app};
-use crate::upload::{Seed, insert_track, set_plan};
-
-async fn get_json(app: &TestApp, token: &str, path: &str) -> Value {
-    let response = app
-        .client
-        .get(app.url(path))
-        .bearer_auth(token)
-        .send()
-        .await
-        .unwrap();
-    let status = response.status();
-    let body: Value = response.json().await.unwrap();
-    assert_eq!(status, 200, "{path}: {body}");
-    body
-}
+use crate::helpers::app::{TestApp, spawn_app};
+use crate::helpers::http::{assert_api_error, call, get};
+use crate::helpers::seed::{Seed, insert_track, set_plan};
 
 fn titles(tracks: &Value) -> Vec<String> {
     tracks
@@ -41,7 +29,7 @@ async fn all_pages(app: &TestApp, token: &str, path: &str) -> Vec<Vec<String>> {
             Some(cursor) => format!("{path}&cursor={cursor}"),
             None => path.to_owned(),
         };
-        let page = get_json(app, token, &url).await;
+        let page = get(app, &url, token).await;
         pages.push(titles(&page["tracks"]));
         match page["next_cursor"].as_str() {
             Some(next) => cursor = Some(next.to_owned()),
@@ -80,7 +68,7 @@ async fn ready_tracks_are_listed_newest_first_and_pages_hold_each_exactly_once()
     )
     .await;
 
-    let pages = all_pages(&app, &token, "/api/v1/tracks?limit=5").await;
+    let pages = all_pages(&app, &token, "/tracks?limit=5").await;
 
     assert_eq!(pages.len(), 5);
     assert!(pages[..4].iter().all(|p| p.len() == 5));
@@ -104,8 +92,8 @@ async fn a_page_holds_50_tracks_unless_asked_and_at_most_100() {
         insert_track(&app, Seed::ready(&user, &title, "Ana")).await;
     }
 
-    let default = get_json(&app, &token, "/api/v1/tracks").await;
-    let most = get_json(&app, &token, "/api/v1/tracks?limit=1000").await;
+    let default = get(&app, "/tracks", &token).await;
+    let most = get(&app, "/tracks?limit=1000", &token).await;
 
     assert_eq!(default["tracks"].as_array().unwrap().len(), 50);
     assert_eq!(most["tracks"].as_array().unwrap().len(), 100);
@@ -129,8 +117,8 @@ async fn a_cursor_that_is_not_ours_is_refused() {
 }
 
 async fn search(app: &TestApp, token: &str, q: &str) -> Vec<String> {
-    let path = format!("/api/v1/tracks?q={}", urlencode(q));
-    titles(&get_json(app, token, &path).await["tracks"])
+    let path = format!("/tracks?q={}", urlencode(q));
+    titles(&get(app, &path, token).await["tracks"])
 }
 
 fn urlencode(text: &str) -> String {
@@ -210,7 +198,7 @@ async fn exact_title_or_artist_matches_come_first_then_newest() {
         found,
         ["Feeling", "Blue", "Red", "Deep Blue Sea", "Blue Monday"]
     );
-    let pages = all_pages(&app, &token, "/api/v1/tracks?q=blue&limit=2").await;
+    let pages = all_pages(&app, &token, "/tracks?q=blue&limit=2").await;
     assert_eq!(pages.concat(), found);
 }
 
@@ -265,7 +253,7 @@ async fn a_track_page_has_up_next_by_artist_or_album_most_played_first() {
     )
     .await;
 
-    let track = get_json(&app, &token, &format!("/api/v1/tracks/{id}")).await;
+    let track = get(&app, &format!("/tracks/{id}"), &token).await;
 
     assert_eq!(track["title"], "Low Tide");
     assert_eq!(track["album"], "Tides");
@@ -302,16 +290,10 @@ async fn a_track_that_is_not_ready_is_shown_to_its_uploader_only() {
     .await;
 
     for id in [&processing, &failed] {
-        let path = format!("/api/v1/tracks/{id}");
-        let own = get_json(&app, &uploader_token, &path).await;
+        let path = format!("/tracks/{id}");
+        let own = get(&app, &path, &uploader_token).await;
         assert_ne!(own["status"], "ready");
-        let response = app
-            .client
-            .get(app.url(&path))
-            .bearer_auth(&listener_token)
-            .send()
-            .await
-            .unwrap();
+        let response = call(&app, Method::GET, &path, &listener_token, None).await;
         assert_eq!(
             assert_api_error(response, 404, "not_found").await,
             "Track Not Found"
@@ -319,9 +301,9 @@ async fn a_track_that_is_not_ready_is_shown_to_its_uploader_only() {
     }
     assert!(search(&app, &listener_token, "rough").await.is_empty());
     assert!(search(&app, &uploader_token, "rough").await.is_empty());
-    let mine = get_json(&app, &uploader_token, "/api/v1/me/tracks").await;
+    let mine = get(&app, "/me/tracks", &uploader_token).await;
     assert_eq!(titles(&mine["tracks"]), ["Broken", "Rough Mix"]);
-    let theirs = get_json(&app, &listener_token, "/api/v1/me/tracks").await;
+    let theirs = get(&app, "/me/tracks", &listener_token).await;
     assert!(theirs["tracks"].as_array().unwrap().is_empty());
 }
 
@@ -345,7 +327,7 @@ async fn an_unknown_track_is_not_found() {
 }
 
 #[tokio::test]
-async fn an_artist_page_groups_albums_with_singles_last_and_sums_plays() {
+async fn an_artist_page_sums_plays_and_lists_albums_with_singles_last() {
     let app = spawn_app().await;
     let (user, token) = app.user("Ana").await;
     let at = |minutes: i64| Timestamp::now() - chrono::Duration::minutes(60 - minutes);
@@ -367,6 +349,11 @@ async fn an_artist_page_groups_albums_with_singles_last_and_sums_plays() {
         )
         .await;
     }
+    // An album's cover is its first track's.
+    backbeat::on_db!(&app.db, pool => sqlx::query(
+        "UPDATE tracks SET cover_key = 'covers/x/' || LOWER(title) || '-256.jpg' \
+         WHERE title IN ('Intro', 'Outro')")
+        .execute(pool).await.map(drop).unwrap());
     insert_track(&app, Seed::ready(&user, "Other", "Someone Else")).await;
     insert_track(
         &app,
@@ -378,7 +365,7 @@ async fn an_artist_page_groups_albums_with_singles_last_and_sums_plays() {
     )
     .await;
 
-    let artist = get_json(&app, &token, "/api/v1/artists/AC%2FDC%20Tribute").await;
+    let artist = get(&app, "/artists/AC%2FDC%20Tribute", &token).await;
 
     assert_eq!(artist["name"], "AC/DC Tribute");
     assert_eq!(artist["track_count"], 4);
@@ -388,23 +375,37 @@ async fn an_artist_page_groups_albums_with_singles_last_and_sums_plays() {
         titles(&artist["tracks"]),
         ["Outro", "Intro", "Opening", "Single One"]
     );
-    let albums: Vec<(String, Vec<String>)> = artist["albums"]
+    assert_eq!(artist["next_cursor"], Value::Null);
+    let albums: Vec<(String, i64)> = artist["albums"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|a| (a["name"].as_str().unwrap().to_owned(), titles(&a["tracks"])))
+        .map(|a| {
+            let name = a["name"].as_str().unwrap().to_owned();
+            (name, a["track_count"].as_i64().unwrap())
+        })
         .collect();
     assert_eq!(
         albums,
         [
-            ("Mornings".to_owned(), vec!["Opening".to_owned()]),
-            (
-                "Tides".to_owned(),
-                vec!["Intro".to_owned(), "Outro".to_owned()]
-            ),
-            ("Singles".to_owned(), vec!["Single One".to_owned()]),
+            ("Mornings".to_owned(), 1),
+            ("Tides".to_owned(), 2),
+            ("Singles".to_owned(), 1),
         ]
     );
+    assert_eq!(
+        artist["albums"][1]["cover_url"],
+        "/media/covers/x/intro-256.jpg"
+    );
+    assert_eq!(artist["albums"][0]["cover_url"], Value::Null);
+    let album = |name: &str| format!("/artists/AC%2FDC%20Tribute/tracks?album={name}");
+    let tides = get(&app, &album("Tides"), &token).await;
+    let singles = get(&app, &album("Singles"), &token).await;
+    let unknown = get(&app, &album("Nope"), &token).await;
+    assert_eq!(titles(&tides["tracks"]), ["Intro", "Outro"]);
+    assert_eq!(tides["next_cursor"], Value::Null);
+    assert_eq!(titles(&singles["tracks"]), ["Single One"]);
+    assert_eq!(titles(&unknown["tracks"]), Vec::<String>::new());
     assert_eq!(artist["bio"], Value::Null);
     assert_eq!(artist["profile_id"], Value::Null);
 }
@@ -415,7 +416,7 @@ async fn an_artist_is_unverified_until_a_track_is_verified() {
     let (user, token) = app.user("Ana").await;
     insert_track(&app, Seed::ready(&user, "One", "Mira")).await;
 
-    let artist = get_json(&app, &token, "/api/v1/artists/Mira").await;
+    let artist = get(&app, "/artists/Mira", &token).await;
 
     assert_eq!(artist["verified"], false);
 }
@@ -435,9 +436,9 @@ async fn an_artist_page_shows_the_bio_of_the_user_of_that_name() {
         .unwrap();
     assert_eq!(response.status(), 200);
 
-    let without_tracks = get_json(&app, &token, "/api/v1/artists/Mira%20Sol").await;
+    let without_tracks = get(&app, "/artists/Mira%20Sol", &token).await;
     insert_track(&app, Seed::ready(&artist_id, "Low Tide", "Mira Sol")).await;
-    let with_tracks = get_json(&app, &token, "/api/v1/artists/Mira%20Sol").await;
+    let with_tracks = get(&app, "/artists/Mira%20Sol", &token).await;
 
     assert_eq!(without_tracks["track_count"], 0);
     assert_eq!(without_tracks["bio"], "Songs that became weather.");
@@ -494,9 +495,9 @@ async fn home_shows_my_stats_my_plan_and_the_8_newest_tracks() {
     )
     .await;
 
-    let home = get_json(&app, &token, "/api/v1/home").await;
+    let home = get(&app, "/home", &token).await;
     set_plan(&app, &user, "premium").await;
-    let premium = get_json(&app, &token, "/api/v1/home").await;
+    let premium = get(&app, "/home", &token).await;
 
     assert_eq!(home["stats"]["your_tracks"], 2);
     assert_eq!(home["stats"]["liked_songs"], 0);

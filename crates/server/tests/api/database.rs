@@ -2,7 +2,7 @@ use std::collections::BTreeMap;
 
 use backbeat::db::{Db, Timestamp};
 
-use crate::helpers::{backend, postgres_admin_url, spawn_app, spawn_app_on};
+use crate::helpers::app::{backend, postgres_admin_url, spawn_app, spawn_app_on};
 
 /// Table name -> column name -> nullable.
 type Schema = BTreeMap<String, BTreeMap<String, bool>>;

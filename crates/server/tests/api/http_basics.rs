@@ -2,8 +2,10 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::routing::get;
+use futures_util::StreamExt;
 
-use crate::helpers::{assert_api_error, spawn_app};
+use crate::helpers::app::{spawn_app, spawn_app_with};
+use crate::helpers::http::assert_api_error;
 
 #[tokio::test]
 async fn healthz_answers_while_the_process_is_up() {
@@ -98,9 +100,10 @@ async fn hsts_is_sent_only_when_users_reach_the_server_over_https() {
             .is_none()
     );
 
-    let tls =
-        crate::helpers::spawn_app_with(|c| c.public_url = Some("https://music.example".into()))
-            .await;
+    let tls = crate::helpers::app::spawn_app_with(|c| {
+        c.public_url = Some("https://music.example".into())
+    })
+    .await;
     assert!(
         tls.get("/")
             .await
@@ -144,14 +147,22 @@ async fn text_responses_are_compressed_when_the_client_accepts_it() {
     assert_eq!(response.headers()["content-encoding"], "gzip");
 }
 
+const METRICS_TOKEN: &str = "metrics-token-for-tests";
+
 #[tokio::test]
 async fn metrics_count_requests_by_route_and_status() {
-    let app = spawn_app().await;
+    let app = spawn_app_with(|c| c.metrics_token = Some(METRICS_TOKEN.into())).await;
     app.get("/api/v1/plans").await;
     app.get("/api/v1/plans").await;
     app.get("/api/v1/missing").await;
 
-    let response = app.get("/metrics").await;
+    let response = app
+        .client
+        .get(app.url("/metrics"))
+        .bearer_auth(METRICS_TOKEN)
+        .send()
+        .await
+        .unwrap();
 
     assert_eq!(response.status(), 200);
     assert!(
@@ -228,4 +239,80 @@ async fn shutdown_lets_in_flight_requests_finish() {
             .is_err(),
         "the server stopped accepting"
     );
+}
+
+#[tokio::test]
+async fn metrics_are_not_served_on_the_public_address_by_default() {
+    let app = spawn_app().await;
+
+    let response = app.get("/metrics").await;
+
+    assert_eq!(response.status(), 404);
+    assert!(!response.text().await.unwrap().contains("backbeat_http"));
+}
+
+#[tokio::test]
+async fn metrics_on_the_public_address_need_the_configured_token() {
+    let app = spawn_app_with(|c| c.metrics_token = Some(METRICS_TOKEN.into())).await;
+
+    let anonymous = app.get("/metrics").await;
+    let wrong = app
+        .client
+        .get(app.url("/metrics"))
+        .bearer_auth("metrics-token-for-testz")
+        .send()
+        .await
+        .unwrap();
+
+    assert_eq!(anonymous.status(), 401);
+    assert_eq!(wrong.status(), 401);
+}
+
+#[tokio::test]
+async fn metrics_can_have_an_address_of_their_own() {
+    let app = spawn_app_with(|c| c.metrics_addr = Some("127.0.0.1:0".parse().unwrap())).await;
+    app.get("/api/v1/plans").await;
+
+    let public = app.get("/metrics").await;
+    let own = app
+        .client
+        .get(format!("http://{}/metrics", app.metrics_addr.unwrap()))
+        .send()
+        .await
+        .unwrap();
+
+    assert_eq!(public.status(), 404);
+    assert_eq!(own.status(), 200);
+    assert!(
+        own.text()
+            .await
+            .unwrap()
+            .contains("backbeat_http_requests_total")
+    );
+}
+
+#[tokio::test]
+async fn a_request_calling_itself_multipart_gets_the_ordinary_time_limit() {
+    let app = spawn_app_with(|c| {
+        c.request_timeout_secs = 1;
+        c.upload_timeout_secs = 600;
+    })
+    .await;
+    // A body that starts and never ends, sent to a route that reads it (not an upload route).
+    let stalled = futures_util::stream::once(async { Ok::<_, std::io::Error>(b"{".to_vec()) })
+        .chain(futures_util::stream::pending());
+
+    let response = tokio::time::timeout(
+        Duration::from_secs(60),
+        app.client
+            .post(app.url("/auth/v1/signup"))
+            .header("content-type", "multipart/form-data; boundary=x")
+            .body(reqwest::Body::wrap_stream(stalled))
+            .send(),
+    )
+    .await
+    .expect("answered under the ordinary limit, not the upload limit")
+    .unwrap();
+
+    assert_eq!(response.status(), 408);
 }

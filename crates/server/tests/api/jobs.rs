@@ -1,18 +1,19 @@
 //! The durable job queue: claims with leases, retries later, recovery after a crash.
 
+use backbeat::catalog::upload::processing::ProcessTrack;
 use backbeat::db::Timestamp;
-use backbeat::jobs::{Job, JobQueue, store};
+use backbeat::jobs::{JobQueue, store};
 
-use crate::helpers::{TestApp, spawn_app_with};
-use crate::upload::{TrackForm, count, files_under, upload};
+use crate::helpers::app::{TestApp, count, files_under, spawn_app_with};
+use crate::helpers::media::{TrackForm, upload};
 
 async fn enqueue(app: &TestApp, track_id: &str) -> String {
     let mut tx = app.db.begin().await.unwrap();
-    let job = Job::ProcessTrack {
+    let job = ProcessTrack {
         track_id: track_id.into(),
     };
     let id = JobQueue::default()
-        .enqueue(&mut tx, &job, Timestamp::now())
+        .enqueue(&mut tx, ProcessTrack::KIND, &job, Timestamp::now())
         .await
         .unwrap();
     tx.commit().await.unwrap();
@@ -38,9 +39,10 @@ async fn a_job_is_claimed_by_one_worker_at_a_time() {
     assert_eq!(claimed.len(), 1);
     assert_eq!(claimed[0].id, id);
     assert_eq!(claimed[0].attempts, 1);
+    assert_eq!(claimed[0].kind, ProcessTrack::KIND);
     assert_eq!(
-        Job::parse(&claimed[0].kind, &claimed[0].payload).unwrap(),
-        Job::ProcessTrack {
+        serde_json::from_str::<ProcessTrack>(&claimed[0].payload).unwrap(),
+        ProcessTrack {
             track_id: "t1".into()
         }
     );

@@ -5,9 +5,9 @@ use backbeat::db::Timestamp;
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, assert_api_error, spawn_app};
-use crate::plays::{call, call_ok, get};
-use crate::upload::{Seed, insert_track};
+use crate::helpers::app::{TestApp, spawn_app};
+use crate::helpers::http::{assert_api_error, call, call_ok, get};
+use crate::helpers::seed::{Seed, insert_track};
 
 async fn like(app: &TestApp, token: &str, track_id: &str) -> Value {
     let path = format!("/tracks/{track_id}/like");
@@ -29,7 +29,7 @@ fn titles(tracks: &Value) -> Vec<&str> {
 }
 
 async fn like_rows(app: &TestApp, user: &str) -> i64 {
-    crate::plays::scalar(
+    crate::helpers::app::scalar(
         app,
         "SELECT COUNT(*) FROM liked_tracks WHERE user_id = $1",
         user,
@@ -55,7 +55,7 @@ async fn liking_twice_keeps_one_like_and_unliking_twice_keeps_none() {
     assert_eq!(like_rows(&app, &bo).await, 1);
     assert_eq!(
         get(&app, "/me/likes/ids", &bo_token).await,
-        json!({ "track_ids": [track] })
+        json!({ "track_ids": [track], "next_cursor": null })
     );
 
     assert_eq!(

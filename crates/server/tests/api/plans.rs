@@ -1,4 +1,4 @@
-use crate::helpers::spawn_app;
+use crate::helpers::app::spawn_app;
 
 #[tokio::test]
 async fn plans_list_free_basic_and_premium_with_their_limits() {

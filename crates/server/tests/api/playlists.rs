@@ -1,13 +1,13 @@
-//! `/api/v1/playlists`: names and descriptions, adding (once), removing and reordering tracks,
-//! deleting, featuring on the profile, and ownership: another user's playlist answers 404 on
+//! `/api/v1/playlists`: names and descriptions, adding (once), removing, reordering and moving
+//! tracks, deleting, featuring on the profile, and ownership: another user's playlist answers 404 on
 //! every verb and stays as it was.
 
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, assert_api_error, spawn_app};
-use crate::plays::{call, call_ok, get};
-use crate::upload::{Seed, insert_track};
+use crate::helpers::app::{TestApp, spawn_app};
+use crate::helpers::http::{assert_api_error, call, call_ok, get};
+use crate::helpers::seed::{Seed, insert_track};
 
 async fn create(app: &TestApp, token: &str, body: Value) -> Value {
     call_ok(app, Method::POST, "/playlists", token, Some(body), 201).await
@@ -236,6 +236,80 @@ async fn tracks_are_reordered_only_by_a_list_of_each_of_them_once() {
     assert_eq!(track_titles(&added), ["Three", "One", "Two", "Four"]);
 }
 
+async fn move_to(app: &TestApp, token: &str, playlist: &str, track: &str, position: i64) -> Value {
+    let path = format!("/playlists/{playlist}/tracks/{track}");
+    let body = json!({ "position": position });
+    call_ok(app, Method::PATCH, &path, token, Some(body), 200).await
+}
+
+#[tokio::test]
+async fn a_moved_track_takes_its_new_place_and_the_tracks_between_follow() {
+    let app = spawn_app().await;
+    let (ana, _) = app.user("Ana").await;
+    let (_, token) = app.user("Bo").await;
+    let mut ids = tracks(&app, &ana).await;
+    ids.push(insert_track(&app, Seed::ready(&ana, "Four", "Ana")).await);
+    let playlist = id(&create(&app, &token, json!({ "name": "Mix" })).await);
+    for track in &ids {
+        add(&app, &token, &playlist, track).await;
+    }
+    // Removed and added again, Two leaves a gap in the positions and goes to the end.
+    let path = format!("/playlists/{playlist}/tracks/{}", ids[1]);
+    call_ok(&app, Method::DELETE, &path, &token, None, 200).await;
+    let before = add(&app, &token, &playlist, &ids[1]).await;
+    assert_eq!(track_titles(&before), ["One", "Three", "Four", "Two"]);
+
+    let up = move_to(&app, &token, &playlist, &ids[1], 0).await;
+    let down = move_to(&app, &token, &playlist, &ids[0], 3).await;
+    let middle = move_to(&app, &token, &playlist, &ids[3], 1).await;
+    let in_place = move_to(&app, &token, &playlist, &ids[3], 1).await;
+
+    assert_eq!(track_titles(&up), ["Two", "One", "Three", "Four"]);
+    assert_eq!(before["cover_url"], Value::Null);
+    assert_eq!(up["cover_url"], "/media/covers/x/two-256.jpg");
+    assert_eq!(track_titles(&down), ["Two", "Three", "Four", "One"]);
+    assert_eq!(track_titles(&middle), ["Two", "Four", "Three", "One"]);
+    assert_eq!(in_place, middle);
+    assert_eq!(
+        get(&app, &format!("/playlists/{playlist}"), &token).await,
+        middle
+    );
+    assert_ne!(middle["updated_at"], before["updated_at"]);
+}
+
+#[tokio::test]
+async fn a_move_outside_the_playlist_or_of_a_track_not_in_it_changes_nothing() {
+    let app = spawn_app().await;
+    let (ana, _) = app.user("Ana").await;
+    let (_, token) = app.user("Bo").await;
+    let ids = tracks(&app, &ana).await;
+    let outside = insert_track(&app, Seed::ready(&ana, "Four", "Ana")).await;
+    let playlist = id(&create(&app, &token, json!({ "name": "Mix" })).await);
+    for track in &ids {
+        add(&app, &token, &playlist, track).await;
+    }
+    let before = get(&app, &format!("/playlists/{playlist}"), &token).await;
+
+    for (track, body) in [
+        (&ids[0], json!({ "position": 3 })),
+        (&ids[0], json!({ "position": -1 })),
+        (&outside, json!({ "position": 0 })),
+        (&"nope".to_owned(), json!({ "position": 0 })),
+    ] {
+        let path = format!("/playlists/{playlist}/tracks/{track}");
+        let response = call(&app, Method::PATCH, &path, &token, Some(body)).await;
+        assert_api_error(response, 422, "invalid_position").await;
+    }
+    let path = format!("/playlists/{playlist}/tracks/{}", ids[0]);
+    let response = call(&app, Method::PATCH, &path, &token, Some(json!({}))).await;
+    assert_api_error(response, 422, "invalid_json").await;
+
+    assert_eq!(
+        get(&app, &format!("/playlists/{playlist}"), &token).await,
+        before
+    );
+}
+
 #[tokio::test]
 async fn a_playlist_is_renamed_and_described_by_the_fields_sent() {
     let app = spawn_app().await;
@@ -297,7 +371,7 @@ async fn a_deleted_playlist_is_gone() {
     );
     let again = call(&app, Method::DELETE, &path, &token, None).await;
     assert_api_error(again, 404, "not_found").await;
-    let entries = crate::plays::scalar(
+    let entries = crate::helpers::app::scalar(
         &app,
         "SELECT COUNT(*) FROM playlist_tracks WHERE playlist_id = $1",
         &playlist,
@@ -337,6 +411,11 @@ async fn another_users_playlist_is_not_found_on_every_verb_and_stays_as_it_was()
             Method::PUT,
             format!("{base}/tracks"),
             Some(json!({ "track_ids": [ids[1], ids[0]] })),
+        ),
+        (
+            Method::PATCH,
+            format!("{base}/tracks/{}", ids[0]),
+            Some(json!({ "position": 1 })),
         ),
     ];
     for (method, path, body) in attempts {

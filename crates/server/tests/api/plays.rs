@@ -5,84 +5,11 @@
 
 use backbeat::db::Timestamp;
 use reqwest::Method;
-use serde_json::{Value, json};
+use serde_json::json;
 
-use crate::helpers::{TestApp, assert_api_error, spawn_app, spawn_app_with};
-use crate::upload::{Seed, insert_track};
-
-// ---- shared with the other listening tests
-
-/// A request to `/api/v1{path}` as `token`, with a JSON body when given.
-pub async fn call(
-    app: &TestApp,
-    method: Method,
-    path: &str,
-    token: &str,
-    body: Option<Value>,
-) -> reqwest::Response {
-    let request = app
-        .client
-        .request(method, app.url(&format!("/api/v1{path}")))
-        .bearer_auth(token);
-    let request = match body {
-        Some(body) => request.json(&body),
-        None => request,
-    };
-    request.send().await.expect("request sent")
-}
-
-/// A request that must answer `status`; answers its JSON body (null when empty).
-pub async fn call_ok(
-    app: &TestApp,
-    method: Method,
-    path: &str,
-    token: &str,
-    body: Option<Value>,
-    status: u16,
-) -> Value {
-    let response = call(app, method.clone(), path, token, body).await;
-    let actual = response.status().as_u16();
-    let text = response.text().await.unwrap();
-    assert_eq!(actual, status, "{method} {path}: {text}");
-    if text.is_empty() {
-        Value::Null
-    } else {
-        serde_json::from_str(&text).unwrap()
-    }
-}
-
-pub async fn get(app: &TestApp, path: &str, token: &str) -> Value {
-    call_ok(app, Method::GET, path, token, None, 200).await
-}
-
-/// Reports a playback start that must be recorded; answers `{counted, plays}`.
-pub async fn play(app: &TestApp, token: &str, track_id: &str) -> Value {
-    call_ok(
-        app,
-        Method::POST,
-        &format!("/tracks/{track_id}/plays"),
-        token,
-        None,
-        200,
-    )
-    .await
-}
-
-pub async fn follow(app: &TestApp, token: &str, user_id: &str) {
-    call_ok(
-        app,
-        Method::PUT,
-        &format!("/profiles/{user_id}/follow"),
-        token,
-        None,
-        200,
-    )
-    .await;
-}
-
-pub async fn scalar(app: &TestApp, sql: &'static str, id: &str) -> i64 {
-    backbeat::on_db!(&app.db, pool => sqlx::query_scalar(sql).bind(id).fetch_one(pool).await.unwrap())
-}
+use crate::helpers::app::{TestApp, scalar, spawn_app, spawn_app_with};
+use crate::helpers::http::{assert_api_error, call};
+use crate::helpers::seed::{Seed, insert_track, play};
 
 // ---- counting
 

@@ -5,18 +5,13 @@ use std::io::Cursor;
 use std::path::PathBuf;
 
 use image::{DynamicImage, ImageBuffer, ImageFormat, Rgb, Rgba};
-use reqwest::{Method, RequestBuilder, Response};
+use reqwest::{Method, Response};
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, assert_api_error, spawn_app};
+use crate::helpers::app::{TestApp, spawn_app};
+use crate::helpers::http::{Part, api, assert_api_error, multipart};
 
 const TWO_MB: usize = 2 * 1024 * 1024;
-
-fn api(app: &TestApp, method: Method, path: &str, token: &str) -> RequestBuilder {
-    app.client
-        .request(method, app.url(&format!("/api/v1{path}")))
-        .bearer_auth(token)
-}
 
 async fn my_profile(app: &TestApp, token: &str) -> Value {
     let response = api(app, Method::GET, "/me/profile", token)
@@ -36,26 +31,19 @@ async fn patch_profile(app: &TestApp, token: &str, body: Value) -> Response {
 }
 
 /// A multipart body with one file field, written out by hand so that tests control every byte.
-fn multipart(field: &str, file_name: &str, content_type: &str, bytes: &[u8]) -> (String, Vec<u8>) {
-    let boundary = "backbeat-test-7d1f0c";
-    let mut body = format!(
-        "--{boundary}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"{file_name}\"\r\n\
-         Content-Type: {content_type}\r\n\r\n"
-    )
-    .into_bytes();
-    body.extend_from_slice(bytes);
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    (format!("multipart/form-data; boundary={boundary}"), body)
-}
-
 async fn upload_avatar_as(
     app: &TestApp,
     token: &str,
     file_name: &str,
-    content_type: &str,
+    content_type: &'static str,
     bytes: &[u8],
 ) -> Response {
-    let (header, body) = multipart("avatar", file_name, content_type, bytes);
+    let (header, body) = multipart(&[Part::file(
+        "avatar",
+        file_name,
+        content_type,
+        bytes.to_vec(),
+    )]);
     api(app, Method::POST, "/me/avatar", token)
         .header("content-type", header)
         .body(body)
@@ -233,7 +221,8 @@ async fn an_unknown_stored_plan_reads_as_free() {
 async fn anonymous_requests_are_refused_with_401() {
     let app = spawn_app().await;
     let (other, _) = app.user("Dee").await;
-    let (content_type, body) = multipart("avatar", "a.png", "image/png", &opaque_png(4, 4));
+    let (content_type, body) =
+        multipart(&[Part::file("avatar", "a.png", "image/png", opaque_png(4, 4))]);
 
     let requests = [
         app.client.get(app.url("/api/v1/me/profile")),
@@ -701,7 +690,12 @@ async fn a_png_named_gif_is_accepted_by_its_content() {
 async fn an_upload_without_the_avatar_field_is_refused() {
     let app = spawn_app().await;
     let (_, token) = app.user("Vic").await;
-    let (content_type, body) = multipart("picture", "a.png", "image/png", &opaque_png(4, 4));
+    let (content_type, body) = multipart(&[Part::file(
+        "picture",
+        "a.png",
+        "image/png",
+        opaque_png(4, 4),
+    )]);
 
     let response = api(&app, Method::POST, "/me/avatar", &token)
         .header("content-type", content_type)

@@ -5,9 +5,9 @@ use backbeat::db::Timestamp;
 use reqwest::Method;
 use serde_json::Value;
 
-use crate::helpers::{TestApp, spawn_app};
-use crate::plays::{call_ok, get, play};
-use crate::upload::{Seed, insert_track};
+use crate::helpers::app::{TestApp, spawn_app};
+use crate::helpers::http::{call_ok, get};
+use crate::helpers::seed::{Seed, insert_track, play};
 
 async fn recommended(app: &TestApp, token: &str) -> Vec<String> {
     get(app, "/recommendations", token).await["tracks"]

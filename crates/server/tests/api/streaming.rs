@@ -5,8 +5,10 @@ use backbeat::plans::StreamQuality;
 use backbeat::streaming::signature;
 use serde_json::Value;
 
-use crate::helpers::{TestApp, assert_api_error, spawn_app};
-use crate::upload::{Seed, TrackForm, insert_track, set_plan, upload, wait_until_processed, wav};
+use crate::helpers::app::{TestApp, spawn_app};
+use crate::helpers::http::assert_api_error;
+use crate::helpers::media::{TrackForm, upload, wait_until_processed, wav};
+use crate::helpers::seed::{Seed, insert_track, set_plan};
 
 /// A ready track uploaded by a new user; answers (track id, uploader token).
 async fn ready_track(app: &TestApp, form: TrackForm) -> (String, String) {

@@ -2,275 +2,20 @@
 //! concurrency, safe stored names, and processing to ready. Every refused upload leaves
 //! nothing behind: no track row, no job, no media file, no temporary file.
 
-use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use backbeat::audio::synth;
 use backbeat::db::Timestamp;
+use futures_util::StreamExt;
 use serde_json::Value;
 
-use crate::helpers::{TestApp, assert_api_error, spawn_app};
-
-// ---- shared with the other catalog tests
-
-/// One part of a multipart body.
-pub struct Part {
-    pub name: String,
-    pub file_name: Option<String>,
-    pub content_type: &'static str,
-    pub bytes: Vec<u8>,
-}
-
-/// A multipart body written out by hand, so tests control every byte (file names included).
-pub fn multipart(parts: &[Part]) -> (String, Vec<u8>) {
-    let boundary = "backbeat-upload-3c9e1a";
-    let mut body = Vec::new();
-    for part in parts {
-        body.extend_from_slice(format!("--{boundary}\r\n").as_bytes());
-        match &part.file_name {
-            Some(file_name) => body.extend_from_slice(
-                format!(
-                    "Content-Disposition: form-data; name=\"{}\"; filename=\"{file_name}\"\r\n",
-                    part.name
-                )
-                .as_bytes(),
-            ),
-            None => body.extend_from_slice(
-                format!("Content-Disposition: form-data; name=\"{}\"\r\n", part.name).as_bytes(),
-            ),
-        }
-        body.extend_from_slice(format!("Content-Type: {}\r\n\r\n", part.content_type).as_bytes());
-        body.extend_from_slice(&part.bytes);
-        body.extend_from_slice(b"\r\n");
-    }
-    body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
-    (format!("multipart/form-data; boundary={boundary}"), body)
-}
-
-/// The fields of an upload form; `None` leaves a field out.
-#[derive(Clone, Debug, Default)]
-pub struct TrackForm {
-    pub audio: Option<(String, Vec<u8>)>,
-    pub cover: Option<(String, Vec<u8>)>,
-    pub title: Option<String>,
-    pub artist: Option<String>,
-    pub album: Option<String>,
-    pub genre: Option<String>,
-}
-
-impl TrackForm {
-    /// A complete form with a two-second MP3.
-    pub fn new(title: &str, artist: &str) -> Self {
-        Self {
-            audio: Some(("song.mp3".into(), mp3(2.0))),
-            title: Some(title.into()),
-            artist: Some(artist.into()),
-            ..Self::default()
-        }
-    }
-
-    fn parts(&self) -> Vec<Part> {
-        let mut parts = Vec::new();
-        if let Some((name, bytes)) = &self.audio {
-            parts.push(Part {
-                name: "audio".into(),
-                file_name: Some(name.clone()),
-                content_type: "audio/mpeg",
-                bytes: bytes.clone(),
-            });
-        }
-        if let Some((name, bytes)) = &self.cover {
-            parts.push(Part {
-                name: "cover".into(),
-                file_name: Some(name.clone()),
-                content_type: "image/png",
-                bytes: bytes.clone(),
-            });
-        }
-        for (name, value) in [
-            ("title", &self.title),
-            ("artist", &self.artist),
-            ("album", &self.album),
-            ("genre", &self.genre),
-        ] {
-            if let Some(value) = value {
-                parts.push(Part {
-                    name: name.into(),
-                    file_name: None,
-                    content_type: "text/plain; charset=utf-8",
-                    bytes: value.as_bytes().to_vec(),
-                });
-            }
-        }
-        parts
-    }
-}
-
-pub async fn post_track(app: &TestApp, token: &str, form: &TrackForm) -> reqwest::Response {
-    let (content_type, body) = multipart(&form.parts());
-    app.client
-        .post(app.url("/api/v1/tracks"))
-        .bearer_auth(token)
-        .header("content-type", content_type)
-        .body(body)
-        .send()
-        .await
-        .expect("upload sent")
-}
-
-/// Uploads a form that must be accepted; answers the new track.
-pub async fn upload(app: &TestApp, token: &str, form: &TrackForm) -> Value {
-    let response = post_track(app, token, form).await;
-    let status = response.status();
-    let body: Value = response.json().await.unwrap();
-    assert_eq!(status, 201, "{body}");
-    body
-}
-
-/// Polls the track until it is no longer processing; answers its detail.
-pub async fn wait_until_processed(app: &TestApp, token: &str, id: &str) -> Value {
-    for _ in 0..600 {
-        let track: Value = app
-            .client
-            .get(app.url(&format!("/api/v1/tracks/{id}")))
-            .bearer_auth(token)
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
-        if track["status"] != "processing" {
-            return track;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("track {id} is still processing after a minute");
-}
-
-fn generated(extension: &str, write: impl FnOnce(&Path) -> std::io::Result<()>) -> Vec<u8> {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join(format!("audio.{extension}"));
-    write(&path).unwrap();
-    std::fs::read(path).unwrap()
-}
-
-pub fn mp3(seconds: f32) -> Vec<u8> {
-    generated("mp3", |p| {
-        synth::write_mp3(p, seconds, 44_100, 2, 128, synth::phrase())
-    })
-}
-
-pub fn wav(seconds: f32) -> Vec<u8> {
-    generated("wav", |p| {
-        synth::write_wav(p, seconds, 44_100, 2, synth::phrase())
-    })
-}
-
-pub fn png(width: u32, height: u32) -> Vec<u8> {
-    let image = image::RgbImage::from_fn(width, height, |x, y| {
-        image::Rgb([(x % 256) as u8, (y % 256) as u8, 90])
-    });
-    let mut out = std::io::Cursor::new(Vec::new());
-    image.write_to(&mut out, image::ImageFormat::Png).unwrap();
-    out.into_inner()
-}
-
-/// Every file under `dir` (none when it does not exist).
-pub fn files_under(dir: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    entries
-        .filter_map(Result::ok)
-        .flat_map(|entry| {
-            let path = entry.path();
-            if path.is_dir() {
-                files_under(&path)
-            } else {
-                vec![path]
-            }
-        })
-        .collect()
-}
-
-pub async fn count(app: &TestApp, sql: &'static str) -> i64 {
-    backbeat::on_db!(&app.db, pool => sqlx::query_scalar(sql).fetch_one(pool).await.unwrap())
-}
-
-/// No track row, no job, no stored audio or cover, no temporary file.
-pub async fn assert_nothing_stored(app: &TestApp) {
-    assert_eq!(
-        count(app, "SELECT COUNT(*) FROM tracks").await,
-        0,
-        "track rows"
-    );
-    assert_eq!(count(app, "SELECT COUNT(*) FROM jobs").await, 0, "jobs");
-    for dir in ["media/tracks", "media/covers", "tmp"] {
-        let files = files_under(&app.data_dir.join(dir));
-        assert!(files.is_empty(), "files left under {dir}: {files:?}");
-    }
-}
-
-/// Ready tracks stored directly (no audio), for tests of limits and lists.
-pub struct Seed<'a> {
-    pub uploaded_by: &'a str,
-    pub title: &'a str,
-    pub artist: &'a str,
-    pub album: Option<&'a str>,
-    pub genre: Option<&'a str>,
-    pub status: &'a str,
-    pub plays: i64,
-    pub verified: bool,
-    pub created_at: Timestamp,
-}
-
-impl<'a> Seed<'a> {
-    pub fn ready(uploaded_by: &'a str, title: &'a str, artist: &'a str) -> Self {
-        Self {
-            uploaded_by,
-            title,
-            artist,
-            album: None,
-            genre: None,
-            status: "ready",
-            plays: 0,
-            verified: false,
-            created_at: Timestamp::now(),
-        }
-    }
-}
-
-/// Inserts a track row as the upload would (search keys lowercased the same way); answers
-/// its id.
-pub async fn insert_track(app: &TestApp, seed: Seed<'_>) -> String {
-    let id = uuid::Uuid::now_v7().to_string();
-    let search_text = [Some(seed.title), Some(seed.artist), seed.album, seed.genre]
-        .into_iter()
-        .flatten()
-        .map(str::to_lowercase)
-        .collect::<Vec<_>>()
-        .join("\u{1f}");
-    backbeat::on_db!(&app.db, pool => sqlx::query(
-        "INSERT INTO tracks (id, uploaded_by, title, artist, album, genre, title_lower, \
-            artist_lower, search_text, duration_secs, plays, verified, status, audio_key, \
-            audio_content_type, audio_size_bytes, lossless_source, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 180, $10, $11, $12, $13, 'audio/mpeg', 1, \
-            FALSE, $14, $14)")
-        .bind(&id).bind(seed.uploaded_by).bind(seed.title).bind(seed.artist)
-        .bind(seed.album).bind(seed.genre).bind(seed.title.to_lowercase())
-        .bind(seed.artist.to_lowercase()).bind(search_text).bind(seed.plays)
-        .bind(seed.verified).bind(seed.status).bind(format!("tracks/{}/seed_{id}.mp3", seed.uploaded_by))
-        .bind(seed.created_at)
-        .execute(pool).await.map(drop).unwrap());
-    id
-}
-
-pub async fn set_plan(app: &TestApp, user_id: &str, plan: &str) {
-    backbeat::on_db!(&app.db, pool => sqlx::query(
-        "UPDATE profiles SET subscription_plan = $2 WHERE id = $1")
-        .bind(user_id).bind(plan).execute(pool).await.map(drop).unwrap());
-}
+use crate::helpers::app::{TestApp, count, files_under, spawn_app, spawn_app_with};
+use crate::helpers::http::{assert_api_error, multipart};
+use crate::helpers::media::{
+    TrackForm, assert_nothing_stored, generated, mp3, png, post_track, upload,
+    wait_until_processed, wav,
+};
+use crate::helpers::seed::{Seed, insert_track, set_plan};
 
 async fn audio_key(app: &TestApp, track_id: &str) -> String {
     backbeat::on_db!(&app.db, pool => sqlx::query_scalar("SELECT audio_key FROM tracks WHERE id = $1")
@@ -440,16 +185,21 @@ async fn a_cover_is_stored_at_list_and_page_size_and_served_publicly() {
 
 /// Posts `form`, expects `status` with `message`, and that nothing was stored.
 async fn refused(form: TrackForm, status: u16, message: &str) {
-    let app = spawn_app().await;
+    refused_by(&spawn_app().await, form, status, message).await;
+}
+
+/// Uploads `form` as a new user of `app`: it is refused with `status` and `message`, and
+/// nothing is stored.
+async fn refused_by(app: &TestApp, form: TrackForm, status: u16, message: &str) {
     let (_, token) = app.user("Ana").await;
 
-    let response = post_track(&app, &token, &form).await;
+    let response = post_track(app, &token, &form).await;
 
     assert_eq!(response.status().as_u16(), status);
     let body: Value = response.json().await.unwrap();
     assert_eq!(body["error"], message, "{body}");
     assert!(body["code"].is_string(), "{body}");
-    assert_nothing_stored(&app).await;
+    assert_nothing_stored(app).await;
 }
 
 #[tokio::test]
@@ -605,7 +355,7 @@ async fn an_upload_needs_a_signed_in_user() {
 
 #[tokio::test]
 async fn concurrent_uploads_at_the_limit_never_pass_it() {
-    let app = spawn_app().await;
+    let app = spawn_app_with(|c| c.uploads_in_progress_per_user = 10).await;
     let (user_id, token) = app.user("Ana").await;
     for i in 0..48 {
         let title = format!("Old {i}");
@@ -648,8 +398,8 @@ async fn concurrent_uploads_at_the_limit_never_pass_it() {
 async fn the_limit_counts_this_calendar_month_and_follows_the_plan() {
     let app = spawn_app().await;
     let (user_id, token) = app.user("Ana").await;
-    let last_month =
-        backbeat::catalog::service::month_start(Timestamp::now()) - chrono::Duration::seconds(1);
+    let last_month = backbeat::catalog::upload::limit::month_start(Timestamp::now())
+        - chrono::Duration::seconds(1);
     insert_track(
         &app,
         Seed {
@@ -710,4 +460,290 @@ async fn an_upload_at_the_limit_is_refused_and_stores_nothing() {
 
     set_plan(&app, &user_id, "premium").await;
     upload(&app, &token, &TrackForm::new("Song", "Ana")).await;
+}
+
+// ---- bounded decoding
+
+const FAILED_TO_LOAD: &str = "Failed to load audio file. Please try another file.";
+
+/// A FLAC file in `format`, of `generator`'s signal.
+fn flac(
+    seconds: f32,
+    format: synth::FlacFormat,
+    generator: impl FnMut(u16, f64) -> f32,
+) -> Vec<u8> {
+    generated("flac", |p| {
+        synth::write_flac_as(p, seconds, format, generator)
+    })
+}
+
+fn cd_flac(block_size: usize) -> synth::FlacFormat {
+    synth::FlacFormat {
+        sample_rate: 44_100,
+        channels: 2,
+        bits_per_sample: 16,
+        block_size,
+    }
+}
+
+#[tokio::test]
+async fn a_track_longer_than_the_limit_is_refused_and_stores_nothing() {
+    let app = spawn_app_with(|c| c.max_track_secs = 5).await;
+    let form = TrackForm {
+        audio: Some(("long.wav".into(), wav(6.0))),
+        ..TrackForm::new("Long", "Ana")
+    };
+
+    refused_by(&app, form, 422, FAILED_TO_LOAD).await;
+}
+
+#[tokio::test]
+async fn a_tiny_file_of_constant_frames_that_decodes_to_minutes_is_refused() {
+    // 3 minutes of one constant sample: a few kilobytes that decode to 30 MB.
+    let constant = flac(180.0, cd_flac(32_767), |_, _| 0.25);
+    assert!(constant.len() < 64 * 1024, "{} bytes", constant.len());
+    let form = TrackForm {
+        audio: Some(("constant.flac".into(), constant)),
+        ..TrackForm::new("Constant", "Ana")
+    };
+
+    refused(form, 422, FAILED_TO_LOAD).await;
+}
+
+#[tokio::test]
+async fn a_file_declaring_more_audio_than_the_limit_is_refused_before_decoding() {
+    let app = spawn_app_with(|c| {
+        c.max_track_secs = 60;
+        c.max_decode_ratio = u64::MAX;
+    })
+    .await;
+    let form = TrackForm {
+        audio: Some((
+            "declared.flac".into(),
+            flac(120.0, cd_flac(32_767), |_, _| 0.0),
+        )),
+        ..TrackForm::new("Declared", "Ana")
+    };
+
+    refused_by(&app, form, 422, FAILED_TO_LOAD).await;
+}
+
+#[tokio::test]
+async fn a_low_rate_flac_with_long_frames_becomes_ready() {
+    let app = spawn_app().await;
+    let (_, token) = app.user("Ana").await;
+    let format = synth::FlacFormat {
+        sample_rate: 8_000,
+        channels: 1,
+        bits_per_sample: 16,
+        // flacenc's largest frame; the report had 32768, which fails the same way.
+        block_size: 32_767,
+    };
+    let form = TrackForm {
+        audio: Some(("phone.flac".into(), flac(10.0, format, synth::phrase()))),
+        ..TrackForm::new("Phone Call", "Ana")
+    };
+
+    let track = upload(&app, &token, &form).await;
+    let processed = wait_until_processed(&app, &token, track["id"].as_str().unwrap()).await;
+
+    assert_eq!(processed["status"], "ready", "{processed}");
+    assert_eq!(processed["duration"], 10);
+    assert_eq!(
+        count(&app, "SELECT COUNT(*) FROM renditions").await,
+        3,
+        "MP3 128, MP3 320 and FLAC"
+    );
+    assert_eq!(
+        count(&app, "SELECT MAX(attempts) FROM jobs").await,
+        1,
+        "processed on the first attempt"
+    );
+}
+
+#[tokio::test]
+async fn processing_past_the_job_time_limit_fails_for_good_with_a_reason() {
+    let app = spawn_app_with(|c| c.job_timeout_secs = 1).await;
+    let (_, token) = app.user("Ana").await;
+    let form = TrackForm {
+        audio: Some(("long.wav".into(), wav(240.0))),
+        ..TrackForm::new("Long Take", "Ana")
+    };
+
+    let track = upload(&app, &token, &form).await;
+    let processed = wait_until_processed(&app, &token, track["id"].as_str().unwrap()).await;
+
+    assert_eq!(processed["status"], "failed", "{processed}");
+    assert_eq!(
+        processed["failure_reason"],
+        "Processing took too long. Please try a shorter track."
+    );
+    assert_eq!(
+        count(&app, "SELECT MAX(attempts) FROM jobs").await,
+        1,
+        "a timed-out job is not tried again"
+    );
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM renditions").await, 0);
+}
+
+// ---- uploads cannot pile up
+
+/// An upload whose body is sent up to `release` and then finished.
+async fn start_held_upload(
+    app: &TestApp,
+    token: &str,
+) -> (
+    tokio::sync::oneshot::Sender<()>,
+    tokio::task::JoinHandle<reqwest::Response>,
+) {
+    let (content_type, body) = multipart(&TrackForm::new("Held", "Ana").parts());
+    let (release, released) = tokio::sync::oneshot::channel::<()>();
+    let half = body.len() / 2;
+    let (head, tail) = (body[..half].to_vec(), body[half..].to_vec());
+    let chunks = futures_util::stream::once(async move { Ok::<_, std::io::Error>(head) }).chain(
+        futures_util::stream::once(async move {
+            let _ = released.await;
+            Ok(tail)
+        }),
+    );
+    let request = app
+        .client
+        .post(app.url("/api/v1/tracks"))
+        .bearer_auth(token)
+        .header("content-type", content_type)
+        .body(reqwest::Body::wrap_stream(chunks));
+    let response = tokio::spawn(async move { request.send().await.unwrap() });
+    (release, response)
+}
+
+#[tokio::test]
+async fn an_upload_beyond_the_ones_in_progress_is_refused_and_stores_nothing() {
+    let app = spawn_app_with(|c| c.uploads_in_progress_per_user = 2).await;
+    let (_, token) = app.user("Ana").await;
+    let (_, other_user) = app.user("Bo").await;
+    let (release_first, first) = start_held_upload(&app, &token).await;
+    let (release_second, second) = start_held_upload(&app, &token).await;
+    wait_for_uploads_in_progress(&app, 2).await;
+
+    let third = post_track(&app, &token, &TrackForm::new("Third", "Ana")).await;
+    let someone_else = post_track(&app, &other_user, &TrackForm::new("Theirs", "Bo")).await;
+
+    let message = assert_api_error(third, 429, "too_many_uploads").await;
+    assert_eq!(
+        message,
+        "You have other uploads in progress. Please wait for them to finish."
+    );
+    assert_eq!(someone_else.status(), 201);
+    release_first.send(()).unwrap();
+    release_second.send(()).unwrap();
+    assert_eq!(first.await.unwrap().status(), 201);
+    assert_eq!(second.await.unwrap().status(), 201);
+    let after = post_track(&app, &token, &TrackForm::new("Fourth", "Ana")).await;
+    assert_eq!(
+        after.status(),
+        201,
+        "the finished uploads freed their places"
+    );
+}
+
+/// Waits until `n` uploads are being received (each has its temporary audio file).
+async fn wait_for_uploads_in_progress(app: &TestApp, n: usize) {
+    for _ in 0..200 {
+        let receiving = files_under(&app.data_dir.join("tmp"))
+            .iter()
+            .filter(|path| {
+                path.file_name()
+                    .and_then(|name| name.to_str())
+                    .is_some_and(|name| name.starts_with("upload-"))
+            })
+            .count();
+        if receiving >= n {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("the held uploads never reached the server");
+}
+
+#[tokio::test]
+async fn concurrent_uploads_past_the_limit_are_refused_before_their_audio_is_decoded() {
+    let app = spawn_app_with(|c| {
+        c.uploads_in_progress_per_user = 10;
+        c.metrics_token = Some("metrics-token-for-tests".into());
+    })
+    .await;
+    let (user_id, token) = app.user("Ana").await;
+    for i in 0..49 {
+        insert_track(&app, Seed::ready(&user_id, &format!("Old {i}"), "Ana")).await;
+    }
+    let form = TrackForm::new("One more", "Ana");
+
+    let responses =
+        futures_util::future::join_all((0..5).map(|_| post_track(&app, &token, &form))).await;
+
+    let statuses: Vec<u16> = responses.iter().map(|r| r.status().as_u16()).collect();
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 201).count(),
+        1,
+        "{statuses:?}"
+    );
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 403).count(),
+        4,
+        "{statuses:?}"
+    );
+    let metrics = app
+        .client
+        .get(app.url("/metrics"))
+        .bearer_auth("metrics-token-for-tests")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        metrics.contains("backbeat_audio_checks_total 1\n"),
+        "only the upload that held the slot was decoded:\n{metrics}"
+    );
+}
+
+#[tokio::test]
+async fn a_refused_upload_gives_its_reserved_slot_back() {
+    let app = spawn_app().await;
+    let (user_id, token) = app.user("Ana").await;
+    for i in 0..49 {
+        insert_track(&app, Seed::ready(&user_id, &format!("Old {i}"), "Ana")).await;
+    }
+    let not_audio = TrackForm {
+        audio: Some(("notes.mp3".into(), b"just some text".to_vec())),
+        ..TrackForm::new("Notes", "Ana")
+    };
+
+    let refused = post_track(&app, &token, &not_audio).await;
+    let accepted = post_track(&app, &token, &TrackForm::new("Last", "Ana")).await;
+
+    assert_eq!(refused.status(), 422);
+    assert_eq!(accepted.status(), 201);
+    assert_eq!(
+        count(&app, "SELECT COUNT(*) FROM upload_reservations").await,
+        0
+    );
+}
+
+#[tokio::test]
+async fn an_upload_may_take_longer_than_the_ordinary_request_limit() {
+    let app = spawn_app_with(|c| {
+        c.request_timeout_secs = 1;
+        c.upload_timeout_secs = 600;
+    })
+    .await;
+    let (_, token) = app.user("Ana").await;
+    let (release, response) = start_held_upload(&app, &token).await;
+    wait_for_uploads_in_progress(&app, 1).await;
+
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    release.send(()).unwrap();
+
+    assert_eq!(response.await.unwrap().status(), 201);
 }

@@ -1,4 +1,4 @@
-use crate::helpers::spawn_app;
+use crate::helpers::app::spawn_app;
 
 #[tokio::test]
 async fn the_root_serves_index_html_revalidated_on_every_use() {

@@ -1,14 +1,20 @@
-//! Starts the real app on a random port against a fresh database.
+//! The app under test: the real server on a random port against a fresh database, and what
+//! it stored.
 //!
 //! The backend is chosen by `BACKBEAT_TEST_BACKEND` (`sqlite`, the default, or `postgres`).
 //! PostgreSQL needs `TEST_DATABASE_URL` (a server and a database to connect to for
 //! administration); every test app gets its own freshly created database, dropped afterwards.
 
+use std::path::{Path, PathBuf};
+
 use backbeat::app::App;
 use backbeat::config::Config;
+use backbeat::config::PasswordCost;
 use backbeat::db::Db;
 use tempfile::TempDir;
 use tokio::sync::oneshot;
+
+use super::postgres::PostgresDatabase;
 
 pub struct TestApp {
     pub address: String,
@@ -16,6 +22,8 @@ pub struct TestApp {
     pub db: Db,
     pub auth: std::sync::Arc<backbeat::auth::AuthService>,
     pub data_dir: std::path::PathBuf,
+    /// Where `/metrics` is served on its own, when configured.
+    pub metrics_addr: Option<std::net::SocketAddr>,
     config: Config,
     shutdown: Option<oneshot::Sender<()>>,
     server: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
@@ -60,7 +68,10 @@ pub async fn spawn_app_on(backend: &str, customize: impl FnOnce(&mut Config)) ->
     let data_dir = tempfile::tempdir().expect("temp dir");
     let web_dir = fake_web_build();
     let postgres = match backend {
-        "postgres" => Some(PostgresDatabase::create().await),
+        "postgres" => Some(
+            PostgresDatabase::create(postgres_admin_url().expect("checked by postgres_admin_url"))
+                .await,
+        ),
         _ => None,
     };
     let mut config = Config {
@@ -70,6 +81,8 @@ pub async fn spawn_app_on(backend: &str, customize: impl FnOnce(&mut Config)) ->
         database_url: postgres.as_ref().map(|pg| pg.url.clone()),
         ..Config::default()
     };
+    // Tests sign up many users: hashing at production cost would be most of their time.
+    config.auth.password_cost = PasswordCost::CHEAP_FOR_TESTS;
     customize(&mut config);
     start(config, postgres, vec![data_dir, web_dir]).await
 }
@@ -77,6 +90,7 @@ pub async fn spawn_app_on(backend: &str, customize: impl FnOnce(&mut Config)) ->
 async fn start(config: Config, postgres: Option<PostgresDatabase>, dirs: Vec<TempDir>) -> TestApp {
     let app = App::build(config.clone()).await.expect("app builds");
     let address = format!("http://{}", app.local_addr());
+    let metrics_addr = app.metrics_addr();
     let db = app.state().db.clone();
     let auth = app.state().auth.clone();
     let (shutdown, stop) = oneshot::channel::<()>();
@@ -93,6 +107,7 @@ async fn start(config: Config, postgres: Option<PostgresDatabase>, dirs: Vec<Tem
         db,
         auth,
         data_dir: config.data_dir.clone(),
+        metrics_addr,
         config,
         shutdown: Some(shutdown),
         server: Some(server),
@@ -138,81 +153,6 @@ impl TestApp {
             .await
             .expect("request sent")
     }
-
-    /// A request to `/auth/v1` as auth-js sends it (with the API version header).
-    pub fn auth(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
-        self.client
-            .request(method, self.url(&format!("/auth/v1{path}")))
-            .header("apikey", "anon")
-            .header("x-supabase-api-version", "2024-01-01")
-            .header("content-type", "application/json")
-    }
-
-    /// Signs up and returns the session JSON.
-    pub async fn sign_up(&self, email: &str, password: &str, name: &str) -> serde_json::Value {
-        let response = self
-            .auth(reqwest::Method::POST, "/signup")
-            .json(&serde_json::json!({ "email": email, "password": password, "data": { "name": name } }))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(response.status(), 200, "sign-up of {email}");
-        response.json().await.unwrap()
-    }
-
-    /// Signs in with a password and returns the session JSON.
-    pub async fn sign_in(&self, email: &str, password: &str) -> serde_json::Value {
-        let response = self
-            .auth(reqwest::Method::POST, "/token?grant_type=password")
-            .json(&serde_json::json!({ "email": email, "password": password }))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(response.status(), 200, "sign-in of {email}");
-        response.json().await.unwrap()
-    }
-
-    /// A new user; returns (user id, access token).
-    pub async fn user(&self, name: &str) -> (String, String) {
-        let email = format!(
-            "{}-{}@example.com",
-            name.to_lowercase().replace(' ', "."),
-            uuid::Uuid::now_v7().simple()
-        );
-        let session = self.sign_up(&email, "correct horse battery", name).await;
-        (
-            session["user"]["id"].as_str().unwrap().to_owned(),
-            session["access_token"].as_str().unwrap().to_owned(),
-        )
-    }
-
-    /// The text of the newest mail written to the mail folder.
-    pub fn last_mail(&self) -> String {
-        let dir = self.data_dir.join("mail");
-        let newest = std::fs::read_dir(&dir)
-            .expect("mail folder")
-            .filter_map(Result::ok)
-            .max_by_key(|e| e.metadata().and_then(|m| m.modified()).ok())
-            .expect("a mail was written");
-        // Long lines arrive quoted-printable: undo soft line breaks and `=3D`.
-        std::fs::read_to_string(newest.path())
-            .unwrap()
-            .replace("=\r\n", "")
-            .replace("=3D", "=")
-    }
-}
-
-/// The value of `name=` in the first link of a mail.
-pub fn link_param(mail: &str, name: &str) -> String {
-    let start = mail
-        .find(&format!("{name}="))
-        .unwrap_or_else(|| panic!("no {name} in {mail}"))
-        + name.len()
-        + 1;
-    mail[start..]
-        .chars()
-        .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
-        .collect()
 }
 
 impl Drop for TestApp {
@@ -247,81 +187,30 @@ fn fake_web_build() -> TempDir {
     dir
 }
 
-/// A database created for one test app on the PostgreSQL test server.
-struct PostgresDatabase {
-    admin_url: String,
-    name: String,
-    url: String,
+/// A number the app stored, by a query with no parameters (`SELECT COUNT(*) FROM jobs`).
+pub async fn count(app: &TestApp, sql: &'static str) -> i64 {
+    backbeat::on_db!(&app.db, pool => sqlx::query_scalar(sql).fetch_one(pool).await.unwrap())
 }
 
-impl PostgresDatabase {
-    async fn create() -> Self {
-        let admin_url = postgres_admin_url().expect("checked by postgres_admin_url");
-        let name = format!("backbeat_test_{}", uuid::Uuid::now_v7().simple());
-        let admin = Db::connect(&admin_url)
-            .await
-            .expect("connect to TEST_DATABASE_URL");
-        let Db::Postgres(pool) = &admin else {
-            panic!("TEST_DATABASE_URL must be a postgres:// URL")
-        };
-        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE \"{name}\"")))
-            .execute(pool)
-            .await
-            .expect("create test database");
-        admin.close().await;
-        let url = replace_database(&admin_url, &name);
-        Self {
-            admin_url,
-            name,
-            url,
-        }
-    }
-
-    /// Drops the database from a thread of its own: `Drop` cannot await.
-    fn drop_database(self) {
-        std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .unwrap();
-            runtime.block_on(async {
-                if let Ok(Db::Postgres(pool)) = Db::connect(&self.admin_url).await {
-                    let sql = format!("DROP DATABASE IF EXISTS \"{}\" WITH (FORCE)", self.name);
-                    let _ = sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&pool).await;
-                    pool.close().await;
-                }
-            });
-        })
-        .join()
-        .expect("drop test database");
-    }
+/// A number the app stored about one row, by a query of one parameter.
+pub async fn scalar(app: &TestApp, sql: &'static str, id: &str) -> i64 {
+    backbeat::on_db!(&app.db, pool => sqlx::query_scalar(sql).bind(id).fetch_one(pool).await.unwrap())
 }
 
-/// `postgres://host/admin?x=y` with the database name replaced.
-fn replace_database(url: &str, name: &str) -> String {
-    let (base, query) = match url.split_once('?') {
-        Some((base, query)) => (base, Some(query)),
-        None => (url, None),
+/// Every file under `dir` (none when it does not exist).
+pub fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
     };
-    let scheme_end = base.find("://").map_or(0, |i| i + 3);
-    let host_end = base[scheme_end..]
-        .find('/')
-        .map_or(base.len(), |i| scheme_end + i);
-    let mut out = format!("{}/{}", &base[..host_end], name);
-    if let Some(query) = query {
-        out.push('?');
-        out.push_str(query);
-    }
-    out
-}
-
-/// Asserts that a response is the API's JSON error with this status and code.
-pub async fn assert_api_error(response: reqwest::Response, status: u16, code: &str) -> String {
-    assert_eq!(response.status().as_u16(), status, "status");
-    let body: serde_json::Value = response.json().await.expect("JSON error body");
-    assert_eq!(body["code"], code, "code in {body}");
-    body["error"]
-        .as_str()
-        .unwrap_or_else(|| panic!("no error message in {body}"))
-        .to_owned()
+    entries
+        .filter_map(Result::ok)
+        .flat_map(|entry| {
+            let path = entry.path();
+            if path.is_dir() {
+                files_under(&path)
+            } else {
+                vec![path]
+            }
+        })
+        .collect()
 }

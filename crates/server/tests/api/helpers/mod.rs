@@ -1,0 +1,15 @@
+//! The layers the API tests share, so that no test file imports another:
+//!
+//! - [`app`]: the real app on a random port against a fresh database, and what it stored;
+//! - [`http`]: requests to `/api/v1` and the API's error body;
+//! - [`auth`]: accounts, sessions, mail links and two-factor codes through `/auth/v1`;
+//! - [`seed`]: catalog and listening data, stored through the app's own functions or its API;
+//! - [`media`]: generated audio and images, and the upload form.
+
+pub mod app;
+pub mod auth;
+pub mod http;
+pub mod media;
+pub mod seed;
+
+mod postgres;
