@@ -12,10 +12,31 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * An artist by exact name: their ready tracks, albums, plays, and the bio and avatar of the
-         *     user of that name.
+         * An artist by exact name: what their ready tracks add up to, the first page of their top
+         *     tracks, their albums, and the bio and avatar of the user of that name.
          */
         get: operations["getArtist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/artists/{name}/tracks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of an artist's ready tracks by exact name: without `album` the top tracks (most
+         *     played first, then newest), with `album` that album's tracks in upload order. An unknown
+         *     artist or album has no tracks.
+         */
+        get: operations["getArtistTracks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -33,10 +54,12 @@ export interface paths {
         };
         /**
          * The caller's live events (server-sent events).
-         * @description Lasts as long as the connection and the server: `event: friend_listen` with a FriendListen
-         *     as JSON `data` whenever someone the caller follows starts a track, and a `: heartbeat`
-         *     comment every 25 s. Authenticated by the bearer header, so read it with `fetch` streaming,
-         *     not `EventSource`.
+         * @description `event: friend_listen` with a FriendListen as JSON `data` whenever someone the caller
+         *     follows starts a track, and a `: heartbeat` comment every 25 s. Authenticated by the bearer
+         *     header, so read it with `fetch` streaming, not `EventSource`. The stream ends when its
+         *     session ends (logout, password change), when its access token expires (reconnect with the
+         *     refreshed one), when the server stops, or when the same user opens more than 8 streams
+         *     (the oldest ends).
          */
         get: operations["streamEvents"];
         put?: never;
@@ -108,7 +131,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's liked tracks, newest like first. */
+        /** A page of the caller's liked tracks, newest like first. */
         get: operations["getMyLikes"];
         put?: never;
         post?: never;
@@ -125,7 +148,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The ids of the caller's liked tracks, newest like first. */
+        /** A page of the ids of the caller's liked tracks, newest like first; pages hold up to 1000. */
         get: operations["getMyLikedTrackIds"];
         put?: never;
         post?: never;
@@ -163,7 +186,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user's uploads in every state, newest first. */
+        /** A page of the signed-in user's uploads in every state, newest first. */
         get: operations["getMyTracks"];
         put?: never;
         post?: never;
@@ -214,7 +237,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user's playlists, newest first. */
+        /** A page of the signed-in user's playlists, newest first. */
         get: operations["listPlaylists"];
         put?: never;
         /** Creates an empty playlist. */
@@ -232,7 +255,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the signed-in user's playlists with its tracks in order. */
+        /** One of the signed-in user's playlists with a page of its tracks in order. */
         get: operations["getPlaylist"];
         put?: never;
         post?: never;
@@ -252,7 +275,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Puts a playlist's tracks in a new order. */
+        /**
+         * Puts a playlist's tracks in a new order, given in full. To move one track, `PATCH
+         *     /playlists/{id}/tracks/{track_id}` needs no list.
+         */
         put: operations["reorderPlaylistTracks"];
         /** Adds a track at the end of a playlist; a track already in it changes nothing. */
         post: operations["addPlaylistTrack"];
@@ -276,7 +302,8 @@ export interface paths {
         delete: operations["removePlaylistTrack"];
         options?: never;
         head?: never;
-        patch?: never;
+        /** Moves one track of a playlist to another place in its order. */
+        patch: operations["movePlaylistTrack"];
         trace?: never;
     };
     "/api/v1/profiles/{id}": {
@@ -473,29 +500,48 @@ export interface components {
         };
         /** @description An artist's page. */
         Artist: {
-            /** @description Albums with the newest upload first, 'Singles' last. */
+            /** @description Up to 100 albums, the one with the newest upload first, 'Singles' last. */
             albums: components["schemas"]["ArtistAlbum"][];
             avatar_url: string | null;
             /** @description The bio of the user named like the artist; null when none. */
             bio: string | null;
             name: string;
+            /**
+             * @description Pass as `cursor` to `GET /artists/{name}/tracks` for the next page of top tracks; null
+             *     when `tracks` are all of them.
+             */
+            next_cursor: string | null;
             /** @description The id of the user named like the artist, for a link to their profile. */
             profile_id: string | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The plays of all the artist's ready tracks.
+             */
             total_plays: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description All the artist's ready tracks.
+             */
             track_count: number;
-            /** @description Top tracks: most played first. */
+            /** @description The first page (50) of the top tracks: most played first, then newest. */
             tracks: components["schemas"]["Track"][];
             /** @description Whether any of the artist's tracks is verified. */
             verified: boolean;
         };
-        /** @description The tracks of one album on the artist page. */
+        /** @description An album on the artist page. Its tracks are at `GET /artists/{name}/tracks?album=`. */
         ArtistAlbum: {
+            /**
+             * @description The cover (list size) of the album's first track in upload order; null when it has
+             *     none.
+             */
+            cover_url: string | null;
             /** @description The album's name; 'Singles' for tracks without one. */
             name: string;
-            /** @description In upload order. */
-            tracks: components["schemas"]["Track"][];
+            /**
+             * Format: int64
+             * @description The album's ready tracks.
+             */
+            track_count: number;
         };
         /** @description The avatar upload: one image file, PNG, JPEG or WebP, at most 2 MB. */
         AvatarUpload: {
@@ -557,18 +603,24 @@ export interface components {
         LikeState: {
             liked: boolean;
         };
-        /** @description The ids of the caller's liked tracks, to mark like buttons in any list. */
+        /** @description A page of the ids of the caller's liked tracks, to mark like buttons in any list. */
         LikedTrackIds: {
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
             /** @description Newest like first. */
             track_ids: string[];
         };
-        /** @description The caller's liked tracks. */
+        /** @description A page of the caller's liked tracks. */
         LikedTracks: {
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
             /** @description Newest like first. */
             tracks: components["schemas"]["Track"][];
         };
-        /** @description The signed-in user's uploads. */
+        /** @description A page of the signed-in user's uploads. */
         MyTracks: {
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
             /** @description Every state, newest first. */
             tracks: components["schemas"]["Track"][];
         };
@@ -619,12 +671,23 @@ export interface components {
              */
             plays: number;
         };
-        /** @description A playlist with its tracks in order. */
+        /** @description A playlist with a page of its tracks in order. */
         Playlist: components["schemas"]["PlaylistSummary"] & {
+            /**
+             * @description Pass as `cursor` to `GET /playlists/{id}` for the next page of tracks; null on the last
+             *     page.
+             */
+            next_cursor: string | null;
+            /**
+             * @description A page of the tracks in playlist order: the first (50 tracks) unless `GET` asked for
+             *     another.
+             */
             tracks: components["schemas"]["Track"][];
         };
-        /** @description The signed-in user's playlists. */
+        /** @description A page of the signed-in user's playlists. */
         PlaylistList: {
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
             /** @description Newest first. */
             playlists: components["schemas"]["PlaylistSummary"][];
         };
@@ -654,6 +717,15 @@ export interface components {
         /** @description A track to add at the end of a playlist. */
         PlaylistTrackAddition: {
             track_id: string;
+        };
+        /** @description Where a track of a playlist moves to. */
+        PlaylistTrackMove: {
+            /**
+             * Format: int64
+             * @description The 0-based index in the playlist's order that the track moves to; the tracks in
+             *     between move one place towards where it was.
+             */
+            position: number;
         };
         /** @description A change to a playlist: only the fields present (and not null) change. */
         PlaylistUpdate: {
@@ -891,6 +963,57 @@ export interface operations {
             };
         };
     };
+    getArtistTracks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description An album's name, as `albums` of the artist lists it: that album's tracks in upload
+                 *     order ('Singles': the tracks without an album). Without it, the top tracks.
+                 */
+                album?: string;
+                /** @description `next_cursor` of the previous page; omit for the first page. */
+                cursor?: string;
+                /** @description Items per page: 50 by default; values above 100 are clamped to 100, 0 to 1. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The artist's name, URL-encoded */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the artist's tracks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackList"];
+                };
+            };
+            /** @description An invalid cursor (`invalid_cursor`) or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     streamEvents: {
         parameters: {
             query?: never;
@@ -1040,20 +1163,34 @@ export interface operations {
     };
     getMyLikes: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `next_cursor` of the previous page; omit for the first page. */
+                cursor?: string;
+                /** @description Items per page: 50 by default; values above 100 are clamped to 100, 0 to 1. */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description My liked tracks */
+            /** @description A page of my liked tracks */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LikedTracks"];
+                };
+            };
+            /** @description An invalid cursor (`invalid_cursor`) or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1069,20 +1206,34 @@ export interface operations {
     };
     getMyLikedTrackIds: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `next_cursor` of the previous page; omit for the first page. */
+                cursor?: string;
+                /** @description Ids per page: 1000 by default; values above 1000 are clamped to 1000, 0 to 1. */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description My liked track ids */
+            /** @description A page of my liked track ids */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LikedTrackIds"];
+                };
+            };
+            /** @description An invalid cursor (`invalid_cursor`) or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1169,20 +1320,34 @@ export interface operations {
     };
     getMyTracks: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `next_cursor` of the previous page; omit for the first page. */
+                cursor?: string;
+                /** @description Items per page: 50 by default; values above 100 are clamped to 100, 0 to 1. */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description My uploads */
+            /** @description A page of my uploads */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MyTracks"];
+                };
+            };
+            /** @description An invalid cursor (`invalid_cursor`) or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1247,20 +1412,34 @@ export interface operations {
     };
     listPlaylists: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `next_cursor` of the previous page; omit for the first page. */
+                cursor?: string;
+                /** @description Items per page: 50 by default; values above 100 are clamped to 100, 0 to 1. */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description My playlists */
+            /** @description A page of my playlists */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PlaylistList"];
+                };
+            };
+            /** @description An invalid cursor (`invalid_cursor`) or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1327,7 +1506,12 @@ export interface operations {
     };
     getPlaylist: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `next_cursor` of the previous page; omit for the first page. */
+                cursor?: string;
+                /** @description Items per page: 50 by default; values above 100 are clamped to 100, 0 to 1. */
+                limit?: number;
+            };
             header?: never;
             path: {
                 /** @description The playlist's id */
@@ -1337,13 +1521,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The playlist */
+            /** @description The playlist with a page of its tracks */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Playlist"];
+                };
+            };
+            /** @description An invalid cursor (`invalid_cursor`) or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -1421,7 +1614,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The updated playlist */
+            /** @description The updated playlist (first page) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1484,7 +1677,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The playlist in its new order */
+            /** @description The playlist in its new order (first page) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1547,7 +1740,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The playlist with the track */
+            /** @description The playlist with the track (first page) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1608,7 +1801,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The playlist without the track */
+            /** @description The playlist without the track (first page) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1628,6 +1821,71 @@ export interface operations {
             };
             /** @description No such playlist of the caller (`not_found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    movePlaylistTrack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The playlist's id */
+                id: string;
+                /** @description The track's id */
+                track_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaylistTrackMove"];
+            };
+        };
+        responses: {
+            /** @description The playlist in its new order (first page) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Playlist"];
+                };
+            };
+            /** @description The body is not JSON (`invalid_json`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such playlist of the caller (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The track is not in the playlist or the position is outside it (`invalid_position`), or no `position` (`invalid_json`); nothing was changed */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1806,9 +2064,9 @@ export interface operations {
                  *     Trimmed; empty lists all tracks.
                  */
                 q?: string;
-                /** @description `next_cursor` of the previous page. */
+                /** @description `next_cursor` of the previous page; omit for the first page. */
                 cursor?: string;
-                /** @description Tracks per page: 50 by default, at most 100. */
+                /** @description Items per page: 50 by default; values above 100 are clamped to 100, 0 to 1. */
                 limit?: number;
             };
             header?: never;
@@ -1906,6 +2164,15 @@ export interface operations {
             };
             /** @description No audio (`audio_required`), not audio (`not_audio`), audio that does not decode (`undecodable_audio`), a cover that is not an image (`invalid_image`), no title (`title_required`), no artist (`artist_required`), or a field over 200 characters (`too_long`) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller has as many uploads in progress as allowed (`too_many_uploads`); the body is read past, nothing is stored or decoded */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,7 +6,7 @@ import { RecentTracks } from '@/features/catalog/RecentTracks';
 import { UpgradeBanner } from '@/features/catalog/UpgradeBanner';
 import { HomePage } from '@/features/home/HomePage';
 import { HomePlaylists } from '@/features/library/HomePlaylists';
-import { useMyProfile } from '@/features/profile/api/myProfile';
+import { useMyProfile } from '@/features/profiles/api/myProfile';
 
 /** /home, greeting the listener by the name on their profile. */
 export function HomeRoute() {

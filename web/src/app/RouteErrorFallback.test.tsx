@@ -1,7 +1,6 @@
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRoute } from '@/test/render';
 import { RouteErrorFallback } from './RouteErrorFallback';
 
 const page = { broken: true };
@@ -11,9 +10,8 @@ function FaqPageStandIn() {
   return <h1>Frequently asked questions</h1>;
 }
 
-function renderRoute() {
-  const router = createMemoryRouter([{ path: '/', element: <FaqPageStandIn />, errorElement: <RouteErrorFallback /> }]);
-  render(<RouterProvider router={router} />);
+function renderFaqRoute() {
+  return renderRoute(<FaqPageStandIn />, { errorElement: <RouteErrorFallback /> });
 }
 
 describe('RouteErrorFallback', () => {
@@ -24,15 +22,14 @@ describe('RouteErrorFallback', () => {
   });
 
   it('shows the same fallback as the app-wide error boundary', () => {
-    renderRoute();
+    renderFaqRoute();
 
     expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
     expect(screen.getByText('The questions could not be shown.')).toBeInTheDocument();
   });
 
   it('renders the route again after "Try again"', async () => {
-    const user = userEvent.setup();
-    renderRoute();
+    const { user } = renderFaqRoute();
 
     page.broken = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));

@@ -1,5 +1,5 @@
 import { Spinner } from '@/components/ui/Spinner';
-import { useMyProfile } from '@/features/profile/api/myProfile';
+import { useMyProfile } from '@/features/profiles/api/myProfile';
 import { UploadPage } from '@/features/upload/UploadPage';
 
 /** /upload, with the artist field starting from the name on the uploader's profile. */

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { errorCatalogue } from '@/api/errors';
 import { ApiError, serverMessageOr, toApiError } from './api';
 
 describe('serverMessageOr', () => {
   it("shows the server's message from an error body", () => {
-    const error = toApiError({ error: 'Profile not found.', code: 'not_found' }, new Response(null, { status: 404 }));
+    const { message, code, status } = errorCatalogue.profile_not_found;
+    const error = toApiError({ error: message, code }, new Response(null, { status }));
 
-    expect(serverMessageOr(error, 'Failed to update profile. Please try again.')).toBe('Profile not found.');
+    expect(serverMessageOr(error, 'Failed to update profile. Please try again.')).toBe(message);
   });
 
   it('falls back when the server sent no message', () => {

@@ -7,7 +7,7 @@ import { AppShell } from '@/features/navigation/AppShell';
 import { AudioEngine } from '@/features/player/components/AudioEngine';
 import { PlayerBar } from '@/features/player/components/PlayerBar';
 import { useHasPlayerTrack } from '@/features/player/hooks';
-import { useMyProfile } from '@/features/profile/api/myProfile';
+import { useMyProfile } from '@/features/profiles/api/myProfile';
 import { planLabel } from '@/lib/planLabel';
 import { TrackActionsBridge } from '../TrackActionsBridge';
 

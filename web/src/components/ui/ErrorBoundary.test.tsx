@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRoute } from '@/test/render';
 import { ErrorBoundary } from './ErrorBoundary';
 
 const track = { broken: true };
@@ -17,7 +17,7 @@ describe('ErrorBoundary', () => {
   });
 
   it('shows the fallback with the error message when a child throws', () => {
-    render(
+    renderRoute(
       <ErrorBoundary>
         <TrackTitle />
       </ErrorBoundary>,
@@ -29,8 +29,7 @@ describe('ErrorBoundary', () => {
   });
 
   it('renders the children again after "Try again"', async () => {
-    const user = userEvent.setup();
-    render(
+    const { user } = renderRoute(
       <ErrorBoundary>
         <TrackTitle />
       </ErrorBoundary>,

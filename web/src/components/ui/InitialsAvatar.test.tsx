@@ -1,5 +1,5 @@
-import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { renderRoute } from '@/test/render';
 import { avatarColorOf, initialsOf } from './initials';
 import { InitialsAvatar } from './InitialsAvatar';
 
@@ -37,7 +37,7 @@ describe('avatarColorOf', () => {
 
 describe('InitialsAvatar', () => {
   it('draws the initials on the colour of the name at 128 px', () => {
-    const { container } = render(<InitialsAvatar name="Ada Lovelace" className="size-10" />);
+    const { container } = renderRoute(<InitialsAvatar name="Ada Lovelace" className="size-10" />);
     const svg = container.querySelector('svg');
 
     expect(svg).toHaveAttribute('width', '128');

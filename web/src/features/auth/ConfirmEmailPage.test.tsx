@@ -1,28 +1,19 @@
 import { AuthApiError } from '@supabase/auth-js';
-import { render, screen } from '@testing-library/react';
-import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRoute } from '@/test/render';
 import { ConfirmEmailPage } from './ConfirmEmailPage';
 
 const { verifyOtp } = vi.hoisted(() => ({ verifyOtp: vi.fn() }));
 
 vi.mock('@/lib/auth', () => ({ auth: { verifyOtp } }));
 
-function renderConfirm(path: string) {
-  const router = createMemoryRouter(
-    [
-      { path: '/confirm', element: <ConfirmEmailPage /> },
-      { path: '/home', element: <h1>Home</h1> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  );
-  return router;
+function renderConfirm(url: string) {
+  return renderRoute(<ConfirmEmailPage />, {
+    url,
+    otherRoutes: [{ path: '/home', element: <h1>Home</h1> }],
+    strict: true,
+  }).router;
 }
 
 describe('ConfirmEmailPage', () => {

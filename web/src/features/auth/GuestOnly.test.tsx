@@ -1,7 +1,7 @@
 import type { Session } from '@supabase/auth-js';
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { renderRoute } from '@/test/render';
 import { GuestOnly } from './GuestOnly';
 import { SessionContext, type SessionState } from './session';
 
@@ -10,20 +10,18 @@ vi.mock('@/lib/auth', () => ({ needsSecondFactor: vi.fn() }));
 const session = { user: { id: 'u1' } } as Session;
 const signedIn: SessionState = { status: 'signed-in', session, user: session.user };
 
-function renderAt(path: string, state: SessionState) {
-  const router = createMemoryRouter(
-    [
-      { element: <GuestOnly />, children: [{ path: '/login', element: <h1>Log in</h1> }] },
-      { path: '*', element: <h1>Signed-in page</h1> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
+function renderAt(url: string, state: SessionState) {
+  return renderRoute(
     <SessionContext value={state}>
-      <RouterProvider router={router} />
+      <GuestOnly />
     </SessionContext>,
-  );
-  return router;
+    {
+      url,
+      path: '/login',
+      children: [{ index: true, element: <h1>Log in</h1> }],
+      otherRoutes: [{ path: '*', element: <h1>Signed-in page</h1> }],
+    },
+  ).router;
 }
 
 describe('GuestOnly', () => {

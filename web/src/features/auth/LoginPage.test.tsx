@@ -1,9 +1,7 @@
 import { AuthApiError, type Session } from '@supabase/auth-js';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRoute, type User } from '@/test/render';
 import { LoginPage } from './LoginPage';
 import { SessionContext, type SessionState } from './session';
 
@@ -21,17 +19,15 @@ vi.mock('@/lib/auth', () => ({
 const signedOut: SessionState = { status: 'signed-out', session: null, user: null };
 
 function renderLogin(session: SessionState = signedOut) {
-  const router = createMemoryRouter([{ path: '/login', element: <LoginPage /> }], { initialEntries: ['/login'] });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-      <SessionContext value={session}>
-        <RouterProvider router={router} />
-      </SessionContext>
-    </QueryClientProvider>,
+  return renderRoute(
+    <SessionContext value={session}>
+      <LoginPage />
+    </SessionContext>,
+    { url: '/login' },
   );
 }
 
-async function logIn(user: ReturnType<typeof userEvent.setup>, password: string) {
+async function logIn(user: User, password: string) {
   await user.clear(screen.getByLabelText('Email'));
   await user.type(screen.getByLabelText('Email'), 'ada@example.com');
   await user.clear(screen.getByLabelText('Password'));
@@ -59,9 +55,8 @@ describe('LoginPage', () => {
   });
 
   it("shows the server's message in a red box above the form", async () => {
-    const user = userEvent.setup();
     signInWithPassword.mockResolvedValue(invalidCredentials());
-    renderLogin();
+    const { user } = renderLogin();
 
     await logIn(user, 'wrong password');
 
@@ -72,9 +67,8 @@ describe('LoginPage', () => {
   });
 
   it('clears the message when a new attempt starts', async () => {
-    const user = userEvent.setup();
     signInWithPassword.mockResolvedValueOnce(invalidCredentials());
-    renderLogin();
+    const { user } = renderLogin();
     await logIn(user, 'wrong password');
     expect(await screen.findByRole('alert')).toBeInTheDocument();
 
@@ -93,10 +87,9 @@ describe('LoginPage', () => {
   });
 
   it('asks for the authenticator code when the account has two-factor authentication', async () => {
-    const user = userEvent.setup();
     verifySecondFactor.mockResolvedValue(new AuthApiError('Invalid TOTP code entered', 422, 'mfa_verification_failed'));
     const session = { user: { id: 'u1' } } as Session;
-    renderLogin({ status: 'needs-second-factor', session, user: session.user });
+    const { user } = renderLogin({ status: 'needs-second-factor', session, user: session.user });
 
     expect(screen.getByRole('heading', { name: 'Two-factor authentication' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Authentication code'), '12a3456');

@@ -1,9 +1,7 @@
 import { AuthApiError } from '@supabase/auth-js';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRoute, type User } from '@/test/render';
 import { SignupPage } from './SignupPage';
 
 const { signUp } = vi.hoisted(() => ({ signUp: vi.fn() }));
@@ -11,15 +9,10 @@ const { signUp } = vi.hoisted(() => ({ signUp: vi.fn() }));
 vi.mock('@/lib/auth', () => ({ auth: { signUp } }));
 
 function renderSignup() {
-  const router = createMemoryRouter([{ path: '/signup', element: <SignupPage /> }], { initialEntries: ['/signup'] });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  return renderRoute(<SignupPage />, { url: '/signup' });
 }
 
-async function fillIn(user: ReturnType<typeof userEvent.setup>, name: string) {
+async function fillIn(user: User, name: string) {
   await user.type(screen.getByLabelText('Full name'), name);
   await user.type(screen.getByLabelText('Email'), 'ada@example.com');
   await user.type(screen.getByLabelText('Password'), 'night-drive');
@@ -42,9 +35,8 @@ describe('SignupPage', () => {
   });
 
   it('sends the trimmed name as signup data', async () => {
-    const user = userEvent.setup();
     signUp.mockResolvedValue({ data: { user: { id: 'u1' }, session: { access_token: 'token' } }, error: null });
-    renderSignup();
+    const { user } = renderSignup();
 
     await fillIn(user, '  Ada Lovelace ');
 
@@ -56,9 +48,8 @@ describe('SignupPage', () => {
   });
 
   it('says to check the email when the server wants the address confirmed first', async () => {
-    const user = userEvent.setup();
     signUp.mockResolvedValue({ data: { user: { id: 'u1' }, session: null }, error: null });
-    renderSignup();
+    const { user } = renderSignup();
 
     await fillIn(user, 'Ada Lovelace');
 
@@ -66,12 +57,11 @@ describe('SignupPage', () => {
   });
 
   it("shows the server's message, or 'User creation failed' when no user came back", async () => {
-    const user = userEvent.setup();
     signUp.mockResolvedValueOnce({
       data: { user: null, session: null },
       error: new AuthApiError('User already registered', 422, 'user_already_exists'),
     });
-    renderSignup();
+    const { user } = renderSignup();
 
     await fillIn(user, 'Ada Lovelace');
     expect(await screen.findByRole('alert')).toHaveTextContent('User already registered');
@@ -82,8 +72,7 @@ describe('SignupPage', () => {
   });
 
   it('refuses a name made of spaces without asking the server', async () => {
-    const user = userEvent.setup();
-    renderSignup();
+    const { user } = renderSignup();
 
     await fillIn(user, '   ');
 

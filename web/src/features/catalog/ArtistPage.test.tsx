@@ -1,16 +1,31 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorCatalogue } from '@/api/errors';
+import { answer, artistOf, failure, trackOf } from '@/test/fixtures';
+import { renderRoute } from '@/test/render';
 import { ArtistPage } from './ArtistPage';
-import { answer, artistOf, failure } from './testing/fixtures';
-import { renderPage } from './testing/renderPage';
 
 const { GET } = vi.hoisted(() => ({ GET: vi.fn() }));
 vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('@/lib/api')>()), api: { GET } }));
 vi.mock('@/lib/auth', () => ({ auth: {} }));
 
 function renderArtist(url = '/artist/Nova%20Lane') {
-  renderPage(<ArtistPage />, { path: '/artist/:artistName', url });
+  return renderRoute(<ArtistPage />, { path: '/artist/:artistName', url });
+}
+
+interface Init {
+  params: { query?: { cursor?: string } };
+}
+
+/**
+ * Answers the artist (unless `answers` has another) and the other paths from `answers`; the
+ * artist's tracks, when `tracksPage` is given, by the cursor asked for.
+ */
+function answerByPath(answers: Record<string, unknown>, tracksPage?: (cursor: string | undefined) => unknown) {
+  GET.mockImplementation((path: string, init: Init) => {
+    if (tracksPage && path === '/api/v1/artists/{name}/tracks') return Promise.resolve(answer(tracksPage(init.params.query?.cursor)));
+    return Promise.resolve(answer(answers[path] ?? artistOf()));
+  });
 }
 
 function tabNames() {
@@ -53,16 +68,43 @@ describe('ArtistPage', () => {
     expect(await screen.findByRole('img', { name: 'Verified artist' })).toBeInTheDocument();
   });
 
-  it("groups the albums, tracks without one under 'Singles'", async () => {
-    const user = userEvent.setup();
-    GET.mockResolvedValue(answer(artistOf()));
-    renderArtist();
+  it("lists the albums, tracks without one under 'Singles', and loads an album's tracks when it is opened", async () => {
+    const soloFlight = trackOf({ id: 'track-2', title: 'Solo Flight', album: null });
+    answerByPath({ '/api/v1/artists/{name}/tracks': { tracks: [soloFlight], next_cursor: null } });
+    const { user } = renderArtist();
 
     await user.click(await screen.findByRole('tab', { name: 'Albums' }));
-
     expect(screen.getByRole('heading', { name: 'Midnight Static' })).toBeInTheDocument();
-    const singles = screen.getByRole('list', { name: 'Singles' });
+    expect(screen.getAllByText('1 track')).toHaveLength(2);
+    expect(screen.queryByRole('list', { name: 'Singles' })).not.toBeInTheDocument();
+    const open = screen.getByRole('button', { name: 'Show tracks of Singles' });
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    await user.click(open);
+
+    const singles = await screen.findByRole('list', { name: 'Singles' });
     expect(within(singles).getByRole('link', { name: 'Solo Flight' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Hide tracks of Singles' })).toHaveAttribute('aria-expanded', 'true');
+    expect(GET).toHaveBeenCalledWith('/api/v1/artists/{name}/tracks', {
+      params: { path: { name: 'Nova Lane' }, query: { album: 'Singles', cursor: undefined } },
+    });
+  });
+
+  it("loads more top tracks from the artist's cursor with 'Load more tracks'", async () => {
+    const third = trackOf({ id: 'track-3', title: 'Third Gear', plays: 5 });
+    answerByPath({ '/api/v1/artists/{name}': artistOf({ track_count: 3, next_cursor: 'top-2' }) }, (cursor) =>
+      cursor === 'top-2' ? { tracks: [third], next_cursor: null } : { tracks: artistOf().tracks, next_cursor: 'top-2' },
+    );
+    const { user } = renderArtist();
+
+    await user.click(await screen.findByRole('button', { name: 'Load more tracks' }));
+
+    const topTracks = screen.getByRole('list', { name: 'Top Tracks' });
+    expect(await within(topTracks).findByRole('link', { name: 'Third Gear' })).toBeInTheDocument();
+    expect(within(topTracks).getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: 'Load more tracks' })).not.toBeInTheDocument();
+    expect(GET).toHaveBeenCalledWith('/api/v1/artists/{name}/tracks', {
+      params: { path: { name: 'Nova Lane' }, query: { album: undefined, cursor: 'top-2' } },
+    });
   });
 
   it('has no About tab without a bio', async () => {
@@ -74,9 +116,8 @@ describe('ArtistPage', () => {
   });
 
   it('shows the bio under About when there is one, reachable with the arrow keys', async () => {
-    const user = userEvent.setup();
     GET.mockResolvedValue(answer(artistOf({ bio: 'Synthwave from a small flat in Leeds.' })));
-    renderArtist();
+    const { user } = renderArtist();
 
     expect(await screen.findAllByRole('tab')).toHaveLength(3);
     expect(tabNames()).toEqual(['Top Tracks', 'Albums', 'About']);
@@ -88,7 +129,7 @@ describe('ArtistPage', () => {
   });
 
   it("says 'Artist Not Found' for an unknown name", async () => {
-    GET.mockResolvedValue(failure(404, 'Artist Not Found'));
+    GET.mockResolvedValue(failure(errorCatalogue.artist_not_found));
     renderArtist('/artist/Nobody');
 
     expect(await screen.findByText('Artist Not Found')).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { errorCatalogue } from '@/api/errors';
 import { ButtonLink } from '@/components/ui/ButtonLink';
 import { LoadError } from '@/components/ui/LoadError';
 import { Spinner } from '@/components/ui/Spinner';
@@ -7,21 +8,26 @@ import { useArtist, type Artist } from './api/artists';
 import { isNotFound } from './api/catalogError';
 import { AlbumList } from './components/AlbumList';
 import { ArtistHeader } from './components/ArtistHeader';
+import { ArtistTopTracks } from './components/ArtistTopTracks';
 import { CatalogMessage } from './components/CatalogMessage';
 import { Tabs, type Tab } from './components/Tabs';
-import { TrackList } from './components/TrackList';
 
 type ArtistTab = 'top-tracks' | 'albums' | 'about';
 
-function artistTabs(artist: Artist): Tab<ArtistTab>[] {
+/** The tabs of the artist page; `loadedAt` is when the artist (with the first page of top tracks) was read. */
+function artistTabs(artist: Artist, loadedAt: number): Tab<ArtistTab>[] {
   const noTracks = <p className="text-sm text-zinc-400">{artist.name} has no tracks yet.</p>;
   const tabs: Tab<ArtistTab>[] = [
     {
       id: 'top-tracks',
       label: 'Top Tracks',
-      panel: artist.tracks.length > 0 ? <TrackList tracks={artist.tracks} label="Top Tracks" /> : noTracks,
+      panel: artist.tracks.length > 0 ? <ArtistTopTracks artist={artist} loadedAt={loadedAt} /> : noTracks,
     },
-    { id: 'albums', label: 'Albums', panel: artist.albums.length > 0 ? <AlbumList albums={artist.albums} /> : noTracks },
+    {
+      id: 'albums',
+      label: 'Albums',
+      panel: artist.albums.length > 0 ? <AlbumList artistName={artist.name} albums={artist.albums} /> : noTracks,
+    },
   ];
   if (artist.bio) {
     tabs.push({
@@ -42,7 +48,7 @@ function ArtistDetails({ name }: { name: string }) {
     if (isNotFound(query.error)) {
       return (
         <CatalogMessage
-          title="Artist Not Found"
+          title={errorCatalogue.artist_not_found.message}
           action={
             <ButtonLink to="/explore" variant="secondary">
               Explore tracks
@@ -69,7 +75,7 @@ function ArtistDetails({ name }: { name: string }) {
     <div className="space-y-6">
       <title>{`${artist.name} · Backbeat`}</title>
       <ArtistHeader artist={artist} />
-      <Tabs label={`${artist.name}'s music`} tabs={artistTabs(artist)} selected={tab} onSelect={setTab} />
+      <Tabs label={`${artist.name}'s music`} tabs={artistTabs(artist, query.dataUpdatedAt)} selected={tab} onSelect={setTab} />
     </div>
   );
 }

@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { answer, trackOf } from '@/test/fixtures';
+import { renderRoute } from '@/test/render';
 import { ExplorePage } from './ExplorePage';
-import { answer, trackOf } from './testing/fixtures';
-import { renderPage } from './testing/renderPage';
 
 const { GET } = vi.hoisted(() => ({ GET: vi.fn() }));
 vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('@/lib/api')>()), api: { GET } }));
@@ -13,7 +12,7 @@ const nightDrive = trackOf();
 const soloFlight = trackOf({ id: 'track-2', title: 'Solo Flight', album: null });
 
 function renderExplore(url = '/explore') {
-  return renderPage(<ExplorePage />, { path: '/explore', url });
+  return renderRoute(<ExplorePage />, { path: '/explore', url });
 }
 
 function queryOfCall(index: number): unknown {
@@ -57,9 +56,8 @@ describe('ExplorePage', () => {
   });
 
   it('searches with the trimmed text from its own box, and shows everything for an empty one', async () => {
-    const user = userEvent.setup();
     GET.mockResolvedValue(answer({ tracks: [nightDrive], next_cursor: null }));
-    const { router } = renderExplore('/explore?q=old');
+    const { user, router } = renderExplore('/explore?q=old');
     await screen.findByRole('heading', { name: 'Results for "old"' });
 
     const box = screen.getByRole('searchbox', { name: 'Search tracks' });
@@ -75,10 +73,9 @@ describe('ExplorePage', () => {
   });
 
   it("loads the next page with the cursor from 'Load more'", async () => {
-    const user = userEvent.setup();
     GET.mockResolvedValueOnce(answer({ tracks: [nightDrive], next_cursor: 'page-2' }));
     GET.mockResolvedValueOnce(answer({ tracks: [soloFlight], next_cursor: null }));
-    renderExplore();
+    const { user } = renderExplore();
 
     expect(await screen.findByText('1+ tracks')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Load more' }));

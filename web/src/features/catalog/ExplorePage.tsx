@@ -2,6 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/Button';
 import { LoadError } from '@/components/ui/LoadError';
+import { LoadMoreButton } from '@/components/ui/LoadMoreButton';
 import { Spinner } from '@/components/ui/Spinner';
 import { useTrackSearch } from './api/tracks';
 import { CatalogMessage } from './components/CatalogMessage';
@@ -66,20 +67,8 @@ function ExploreResults({ query }: { query: string }) {
       ) : (
         <TrackList tracks={tracks} label={heading} />
       )}
-      {search.hasNextPage ? (
-        <div className="flex justify-center pt-2">
-          <Button
-            variant="secondary"
-            disabled={search.isFetchingNextPage}
-            onClick={() => {
-              void search.fetchNextPage();
-            }}
-          >
-            {search.isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </Button>
-        </div>
-      ) : null}
-      {search.isError ? (
+      <LoadMoreButton list={search} />
+      {search.isRefetchError ? (
         <p role="alert" className="text-center text-sm break-words text-red-300">
           {search.error.message}
         </p>

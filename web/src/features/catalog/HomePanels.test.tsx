@@ -1,12 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TrackActions } from '@/lib/trackActions';
+import { answer, trackOf } from '@/test/fixtures';
+import { renderRoute } from '@/test/render';
 import type { HomeSummary } from './api/home';
 import { HomeStatCards } from './HomeStatCards';
 import { RecentTracks } from './RecentTracks';
-import { answer, trackOf } from './testing/fixtures';
-import { renderPage } from './testing/renderPage';
 import { UpgradeBanner } from './UpgradeBanner';
 
 const { GET } = vi.hoisted(() => ({ GET: vi.fn() }));
@@ -20,13 +19,13 @@ function homeOf(plan: HomeSummary['stats']['current_plan'], tracks = recent): Ho
 }
 
 function renderHome(actions?: TrackActions) {
-  renderPage(
+  return renderRoute(
     <>
       <HomeStatCards />
       <RecentTracks />
       <UpgradeBanner />
     </>,
-    { path: '/home', url: '/home', actions },
+    { url: '/home', actions },
   );
 }
 
@@ -58,10 +57,9 @@ describe('home panels', () => {
   });
 
   it("lists the 8 newest tracks with 'See All' to /explore, and plays them as one queue", async () => {
-    const user = userEvent.setup();
     const play = vi.fn();
     GET.mockResolvedValue(answer(homeOf('premium')));
-    renderHome({ play, usePlaybackState: () => ({ isCurrent: false, isPlaying: false }), LikeButton: () => null, TrackMenu: () => null });
+    const { user } = renderHome({ play, usePlaybackState: () => ({ isCurrent: false, isPlaying: false }), LikeButton: () => null, TrackMenu: () => null });
 
     const list = await screen.findByRole('list', { name: 'Recently added' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(8);

@@ -1,9 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorCatalogue } from '@/api/errors';
 import type { TrackActions } from '@/lib/trackActions';
-import { answer, failure, trackDetailOf, trackOf } from './testing/fixtures';
-import { renderPage } from './testing/renderPage';
+import { answer, failure, trackDetailOf, trackOf } from '@/test/fixtures';
+import { renderRoute } from '@/test/render';
 import { TrackPage } from './TrackPage';
 
 const { GET } = vi.hoisted(() => ({ GET: vi.fn() }));
@@ -21,7 +21,7 @@ function actionsOf(overrides: Partial<TrackActions> = {}): TrackActions {
 }
 
 function renderTrack(url = '/track/track-1', actions = actionsOf()) {
-  return renderPage(<TrackPage />, {
+  return renderRoute(<TrackPage />, {
     path: '/track/:trackId',
     url,
     actions,
@@ -56,12 +56,11 @@ describe('TrackPage', () => {
   });
 
   it('plays the track with Up Next as the queue, and offers Pause while it plays', async () => {
-    const user = userEvent.setup();
     const upNext = [trackOf({ id: 'track-2', title: 'Solo Flight' })];
     const track = trackDetailOf({ up_next: upNext });
     GET.mockResolvedValue(answer(track));
     const play = vi.fn();
-    renderTrack('/track/track-1', actionsOf({ play }));
+    const { user } = renderTrack('/track/track-1', actionsOf({ play }));
 
     await user.click(await screen.findByRole('button', { name: 'Play' }));
 
@@ -87,9 +86,10 @@ describe('TrackPage', () => {
   });
 
   it("copies the page's address and says 'Copied to clipboard!' for 2 s", async () => {
-    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
     GET.mockResolvedValue(answer(trackDetailOf()));
     renderTrack();
+    // The clipboard is user-event's stand-in, put in place by the render.
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
     await screen.findByRole('heading', { level: 1, name: 'Night Drive' });
 
     vi.useFakeTimers();
@@ -111,9 +111,8 @@ describe('TrackPage', () => {
   });
 
   it("says 'Track Not Found' for an unknown id, and Go Back goes back", async () => {
-    const user = userEvent.setup();
-    GET.mockResolvedValue(failure(404, 'Track Not Found'));
-    const { router } = renderTrack();
+    GET.mockResolvedValue(failure(errorCatalogue.track_not_found));
+    const { user, router } = renderTrack();
     await act(() => router.navigate('/home'));
     await act(() => router.navigate('/track/unknown'));
 
@@ -124,9 +123,8 @@ describe('TrackPage', () => {
   });
 
   it('goes to Explore from Go Back when the page was opened directly', async () => {
-    const user = userEvent.setup();
-    GET.mockResolvedValue(failure(404, 'Track Not Found'));
-    renderTrack('/track/unknown');
+    GET.mockResolvedValue(failure(errorCatalogue.track_not_found));
+    const { user } = renderTrack('/track/unknown');
 
     await user.click(await screen.findByRole('button', { name: 'Go Back' }));
 

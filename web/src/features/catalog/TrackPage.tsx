@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { errorCatalogue } from '@/api/errors';
 import { Button } from '@/components/ui/Button';
 import { CoverArt } from '@/components/ui/CoverArt';
 import { PauseIcon, PlayIcon } from '@/components/ui/icons';
@@ -96,7 +97,7 @@ function TrackDetails({ trackId }: { trackId: string }) {
   if (query.isError) {
     if (isNotFound(query.error)) {
       return (
-        <CatalogMessage title="Track Not Found" action={<GoBackButton />}>
+        <CatalogMessage title={errorCatalogue.track_not_found.message} action={<GoBackButton />}>
           This track does not exist, or it is not ready to be heard yet.
         </CatalogMessage>
       );

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { listenerFirstName } from './welcome';
 
 interface HomePageProps {
-  /** The listener's profile name, composed in by the app from the profile feature. */
+  /** The listener's profile name, composed in by the app from the profiles feature. */
   profileName: string | null | undefined;
   /** The dashboard's panels, composed in by the app from the features that own them. */
   children?: ReactNode;

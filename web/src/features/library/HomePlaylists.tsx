@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ButtonLink } from '@/components/ui/ButtonLink';
 import { LoadError } from '@/components/ui/LoadError';
 import { Spinner } from '@/components/ui/Spinner';
-import { usePlaylists } from './api/playlists';
+import { useNewestPlaylists } from './api/playlists';
 import { EmptyState } from './components/EmptyState';
 import { PlaylistGrid } from './components/PlaylistCard';
 import { libraryTabHref } from './libraryTabs';
@@ -11,7 +11,8 @@ import { libraryTabHref } from './libraryTabs';
 const SHOWN = 5;
 
 function Playlists() {
-  const playlists = usePlaylists();
+  // The dashboard shows a few: it asks for exactly those, and 'See All' leads to the paged list.
+  const playlists = useNewestPlaylists(SHOWN);
   if (playlists.isPending) return <Spinner label="Loading your playlists…" />;
   if (playlists.isError) {
     return (
@@ -31,7 +32,7 @@ function Playlists() {
       </EmptyState>
     );
   }
-  return <PlaylistGrid playlists={playlists.data.slice(0, SHOWN)} label="Your playlists" />;
+  return <PlaylistGrid playlists={playlists.data} label="Your playlists" />;
 }
 
 /** Up to 5 of my playlists on the dashboard, with 'See All' to the library's playlists tab. */

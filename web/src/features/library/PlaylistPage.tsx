@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { errorCatalogue } from '@/api/errors';
 import { IconButton } from '@/components/ui/IconButton';
 import { PencilIcon } from '@/components/ui/icons';
+import type { PagedList } from '@/components/ui/LoadMoreButton';
 import { LoadError } from '@/components/ui/LoadError';
 import { Spinner } from '@/components/ui/Spinner';
 import { isNotFound, useDeletePlaylist, usePlaylist, type Playlist } from './api/playlists';
@@ -21,12 +23,20 @@ const PLAYLISTS_TAB = libraryTabHref('playlists');
 /** An id that is not one of my playlists: back to my playlists, saying why. */
 function PlaylistNotFound() {
   useEffect(() => {
-    toast.error('Playlist not found', { id: 'playlist-not-found' });
+    toast.error(errorCatalogue.playlist_not_found.message, { id: 'playlist-not-found' });
   }, []);
   return <Navigate to={PLAYLISTS_TAB} replace />;
 }
 
-function PlaylistView({ playlist, nowPlaying }: { playlist: Playlist; nowPlaying: NowPlaying }) {
+interface PlaylistViewProps {
+  /** The playlist with the tracks loaded so far. */
+  playlist: Playlist;
+  /** Its pages of tracks, for 'Load more'. */
+  pages: PagedList;
+  nowPlaying: NowPlaying;
+}
+
+function PlaylistView({ playlist, pages, nowPlaying }: PlaylistViewProps) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
   const deletePlaylist = useDeletePlaylist(playlist.id);
@@ -61,7 +71,7 @@ function PlaylistView({ playlist, nowPlaying }: { playlist: Playlist; nowPlaying
         }
       />
       <div className="mt-10">
-        <PlaylistTracks playlist={playlist} />
+        <PlaylistTracks playlist={playlist} pages={pages} />
       </div>
       {dialog === 'edit' ? <EditPlaylistDialog playlist={playlist} onClose={closeDialog} /> : null}
       {dialog === 'delete' ? (
@@ -86,7 +96,7 @@ function PlaylistView({ playlist, nowPlaying }: { playlist: Playlist; nowPlaying
 function PlaylistContent({ id, nowPlaying }: { id: string; nowPlaying: NowPlaying }) {
   const playlist = usePlaylist(id);
   if (playlist.isPending) return <Spinner label="Loading the playlist…" />;
-  if (playlist.isError) {
+  if (playlist.isLoadingError) {
     if (isNotFound(playlist.error)) return <PlaylistNotFound />;
     return (
       <LoadError
@@ -98,7 +108,7 @@ function PlaylistContent({ id, nowPlaying }: { id: string; nowPlaying: NowPlayin
       />
     );
   }
-  return <PlaylistView playlist={playlist.data} nowPlaying={nowPlaying} />;
+  return <PlaylistView playlist={playlist.data} pages={playlist} nowPlaying={nowPlaying} />;
 }
 
 /** /playlist/:id: one of my playlists; an unknown id goes to my playlists. */

@@ -1,19 +1,19 @@
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { renderRoute } from '@/test/render';
 import type { Account } from './account';
 import { AppShell } from './AppShell';
 
 const ada: Account = { name: 'Ada Lovelace', email: 'ada@example.com', avatarUrl: null, planLabel: 'Premium Plan' };
 
 function renderShell(account: Account | null, onLogOut = vi.fn(), player?: ReactNode) {
-  const router = createMemoryRouter(
-    [{ path: '*', element: <AppShell account={account} onLogOut={onLogOut} player={player}><p>Page</p></AppShell> }],
-    { initialEntries: ['/library?tab=liked'] },
+  return renderRoute(
+    <AppShell account={account} onLogOut={onLogOut} player={player}>
+      <p>Page</p>
+    </AppShell>,
+    { path: '*', url: '/library?tab=liked' },
   );
-  render(<RouterProvider router={router} />);
 }
 
 function sidebarLabels() {
@@ -47,9 +47,8 @@ describe('AppShell', () => {
   });
 
   it('offers Log Out in the drawer of a signed-in user', async () => {
-    const user = userEvent.setup();
     const onLogOut = vi.fn();
-    renderShell(ada, onLogOut);
+    const { user } = renderShell(ada, onLogOut);
 
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const drawer = screen.getByRole('dialog', { name: 'Menu' });
@@ -62,8 +61,7 @@ describe('AppShell', () => {
   });
 
   it('offers Sign Up and Log In in the drawer of a signed-out visitor', async () => {
-    const user = userEvent.setup();
-    renderShell(null);
+    const { user } = renderShell(null);
 
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const drawer = screen.getByRole('dialog', { name: 'Menu' });
@@ -75,8 +73,7 @@ describe('AppShell', () => {
   });
 
   it('closes the drawer with Escape', async () => {
-    const user = userEvent.setup();
-    renderShell(ada);
+    const { user } = renderShell(ada);
 
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     await user.keyboard('{Escape}');

@@ -1,9 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorCatalogue } from '@/api/errors';
 import { ApiError } from '@/lib/api';
+import { answer, fileOf, trackOf, uploadLimitOf } from '@/test/fixtures';
+import { renderRoute, type User } from '@/test/render';
 import type { Track } from './api/sendTrack';
 import type { UploadLimit } from './api/uploadLimit';
 import { AUDIO_MAX_BYTES } from './audioFile';
@@ -16,60 +16,29 @@ vi.mock('@/lib/auth', () => ({ auth: {} }));
 vi.mock('./api/sendTrack', () => ({ sendTrack }));
 vi.mock('./audioCheck', () => ({ checkAudioLoads }));
 
-const newTrack: Track = {
+const newTrack: Track = trackOf({
   id: 'track-9',
   title: 'night drive',
-  artist: 'Nova Lane',
   album: null,
   genre: null,
   duration: 5,
   plays: 0,
-  verified: false,
   status: 'processing',
-  failure_reason: null,
-  cover_url: null,
-  cover_large_url: null,
-  uploaded_by: 'user-1',
   created_at: '2026-11-22T10:00:00Z',
-};
-
-function limitOf(used: number, limit: number | null, plan: UploadLimit['plan'] = 'free'): UploadLimit {
-  return { used, limit, plan, resets_at: '2026-12-01T00:00:00Z' };
-}
+});
 
 function answerLimit(limit: UploadLimit) {
-  GET.mockResolvedValue({ data: limit, error: undefined, response: new Response(null, { status: 200 }) });
-}
-
-function fileOf(name: string, type: string, size?: number): File {
-  const file = new File(['RIFF'], name, { type });
-  if (size !== undefined) Object.defineProperty(file, 'size', { value: size });
-  return file;
+  GET.mockResolvedValue(answer(limit));
 }
 
 function renderUpload() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      { path: '/upload', element: <UploadPage artistName="Nova Lane" /> },
-      { path: '/library', element: <h1>My Library</h1> },
-    ],
-    { initialEntries: ['/upload'] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { router };
+  return renderRoute(<UploadPage artistName="Nova Lane" />, {
+    url: '/upload',
+    otherRoutes: [{ path: '/library', element: <h1>My Library</h1> }],
+    // The file inputs accept audio and images; these tests also offer them other files.
+    userOptions: { applyAccept: false },
+  });
 }
-
-// The file inputs accept audio and images; these tests also offer them other files.
-function setUpUser() {
-  return userEvent.setup({ applyAccept: false });
-}
-
-type User = ReturnType<typeof setUpUser>;
 
 async function chooseAudio(user: User, file = fileOf('night_drive-final.wav', 'audio/wav')) {
   await user.upload(screen.getByLabelText('Audio file'), file);
@@ -98,14 +67,14 @@ describe('UploadPage', () => {
   });
 
   it('shows how many uploads this month has used', async () => {
-    answerLimit(limitOf(3, 50));
+    answerLimit(uploadLimitOf(3, 50));
     renderUpload();
 
     expect(await screen.findByText('3 of 50 uploads used this month')).toBeInTheDocument();
   });
 
   it('says uploads are unlimited on premium', async () => {
-    answerLimit(limitOf(7, null, 'premium'));
+    answerLimit(uploadLimitOf(7, null, 'premium'));
     renderUpload();
 
     expect(await screen.findByText('Unlimited uploads on your plan')).toBeInTheDocument();
@@ -113,9 +82,8 @@ describe('UploadPage', () => {
   });
 
   it("takes the title from the file name and the artist from the uploader's name", async () => {
-    const user = setUpUser();
-    answerLimit(limitOf(0, 50));
-    renderUpload();
+    answerLimit(uploadLimitOf(0, 50));
+    const { user } = renderUpload();
 
     expect(screen.getByLabelText('Artist')).toHaveValue('Nova Lane');
     await chooseAudio(user);
@@ -125,9 +93,8 @@ describe('UploadPage', () => {
   });
 
   it('keeps a title the uploader typed when another file is chosen', async () => {
-    const user = setUpUser();
-    answerLimit(limitOf(0, 50));
-    renderUpload();
+    answerLimit(uploadLimitOf(0, 50));
+    const { user } = renderUpload();
     await chooseAudio(user);
     await user.clear(screen.getByLabelText('Title'));
     await user.type(screen.getByLabelText('Title'), 'Night Drive (Live)');
@@ -138,9 +105,8 @@ describe('UploadPage', () => {
   });
 
   it('keeps Upload Track disabled until there is audio, a title and an artist', async () => {
-    const user = setUpUser();
-    answerLimit(limitOf(0, 50));
-    renderUpload();
+    answerLimit(uploadLimitOf(0, 50));
+    const { user } = renderUpload();
 
     expect(submitButton()).toBeDisabled();
     await chooseAudio(user);
@@ -156,9 +122,8 @@ describe('UploadPage', () => {
   });
 
   it('keeps Upload Track disabled at the limit of a free or basic plan, and says why', async () => {
-    const user = setUpUser();
-    answerLimit(limitOf(100, 100, 'basic'));
-    renderUpload();
+    answerLimit(uploadLimitOf(100, 100, 'basic'));
+    const { user } = renderUpload();
     await screen.findByText('100 of 100 uploads used this month');
 
     await chooseAudio(user);
@@ -171,9 +136,8 @@ describe('UploadPage', () => {
   });
 
   it("refuses a file that is not audio with 'Please select an audio file.'", async () => {
-    const user = setUpUser();
-    answerLimit(limitOf(0, 50));
-    renderUpload();
+    answerLimit(uploadLimitOf(0, 50));
+    const { user } = renderUpload();
 
     await chooseAudio(user, fileOf('notes.txt', 'text/plain'));
 
@@ -183,9 +147,8 @@ describe('UploadPage', () => {
   });
 
   it('checks the type before the size, and the size before loading the file', async () => {
-    const user = setUpUser();
-    answerLimit(limitOf(0, 50));
-    renderUpload();
+    answerLimit(uploadLimitOf(0, 50));
+    const { user } = renderUpload();
 
     await chooseAudio(user, fileOf('huge.png', 'image/png', AUDIO_MAX_BYTES + 1));
     expect(await audioAlert()).toHaveTextContent('Please select an audio file.');
@@ -196,10 +159,9 @@ describe('UploadPage', () => {
   });
 
   it("says 'Failed to load audio file. Please try another file.' when the browser cannot read it", async () => {
-    const user = setUpUser();
     checkAudioLoads.mockResolvedValue({ result: 'failed' });
-    answerLimit(limitOf(0, 50));
-    renderUpload();
+    answerLimit(uploadLimitOf(0, 50));
+    const { user } = renderUpload();
 
     await chooseAudio(user, fileOf('broken.wav', 'audio/wav'));
 
@@ -209,9 +171,8 @@ describe('UploadPage', () => {
   });
 
   it('checks the cover: an image, then less than 5MB, and previews it', async () => {
-    const user = setUpUser();
-    answerLimit(limitOf(0, 50));
-    renderUpload();
+    answerLimit(uploadLimitOf(0, 50));
+    const { user } = renderUpload();
     const cover = screen.getByLabelText('Cover image');
 
     await user.upload(cover, fileOf('song.mp3', 'audio/mpeg', COVER_MAX_BYTES + 1));
@@ -226,8 +187,7 @@ describe('UploadPage', () => {
   });
 
   it('shows the bytes sent, holds at 90% until the server answers, then 100% and the new track, processing', async () => {
-    const user = setUpUser();
-    answerLimit(limitOf(0, 50));
+    answerLimit(uploadLimitOf(0, 50));
     let report: (sent: number, total: number) => void = () => undefined;
     let answer: (track: Track) => void = () => undefined;
     sendTrack.mockImplementation((_upload, onProgress: typeof report) => {
@@ -236,7 +196,7 @@ describe('UploadPage', () => {
         answer = resolve;
       });
     });
-    renderUpload();
+    const { user } = renderUpload();
     await chooseAudio(user);
     await user.type(screen.getByLabelText('Genre'), 'Synthwave');
 
@@ -271,38 +231,36 @@ describe('UploadPage', () => {
   });
 
   it('reads the upload limit again after an upload', async () => {
-    const user = setUpUser();
-    answerLimit(limitOf(0, 50));
+    answerLimit(uploadLimitOf(0, 50));
     sendTrack.mockResolvedValue(newTrack);
-    renderUpload();
+    const { user } = renderUpload();
     await screen.findByText('0 of 50 uploads used this month');
     await chooseAudio(user);
 
-    answerLimit(limitOf(1, 50));
+    answerLimit(uploadLimitOf(1, 50));
     await user.click(submitButton());
 
     expect(await screen.findByText('1 of 50 uploads used this month')).toBeInTheDocument();
   });
 
   it("shows the server's message when the upload is refused", async () => {
-    const user = setUpUser();
-    answerLimit(limitOf(0, 50));
-    sendTrack.mockRejectedValue(new ApiError('Please select an audio file.', 422, 'not_audio'));
-    renderUpload();
+    answerLimit(uploadLimitOf(0, 50));
+    const { message, status, code } = errorCatalogue.not_audio;
+    sendTrack.mockRejectedValue(new ApiError(message, status, code));
+    const { user } = renderUpload();
     await chooseAudio(user, fileOf('notes.mp3', 'audio/mpeg'));
 
     await user.click(submitButton());
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Please select an audio file.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByLabelText('Title')).toHaveValue('notes');
     expect(submitButton()).toBeEnabled();
   });
 
   it("says 'Failed to upload track. Please try again.' when the server could not be reached", async () => {
-    const user = setUpUser();
-    answerLimit(limitOf(0, 50));
+    answerLimit(uploadLimitOf(0, 50));
     sendTrack.mockRejectedValue(new TypeError('The upload could not reach the server.'));
-    renderUpload();
+    const { user } = renderUpload();
     await chooseAudio(user);
 
     await user.click(submitButton());
@@ -311,10 +269,9 @@ describe('UploadPage', () => {
   });
 
   it("starts again from an empty form with 'Upload Another Track'", async () => {
-    const user = setUpUser();
-    answerLimit(limitOf(0, 50));
+    answerLimit(uploadLimitOf(0, 50));
     sendTrack.mockResolvedValue(newTrack);
-    renderUpload();
+    const { user } = renderUpload();
     await chooseAudio(user);
     await user.click(submitButton());
 
@@ -326,10 +283,9 @@ describe('UploadPage', () => {
   });
 
   it('opens the library 2 s after a successful upload', async () => {
-    const user = setUpUser();
-    answerLimit(limitOf(0, 50));
+    answerLimit(uploadLimitOf(0, 50));
     sendTrack.mockResolvedValue(newTrack);
-    renderUpload();
+    const { user } = renderUpload();
     await chooseAudio(user);
     vi.useFakeTimers();
 

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { fileOf } from '@/test/fixtures';
 import { AUDIO_MAX_BYTES, audioFileProblem, titleFromFileName } from './audioFile';
-
-function fileOf(name: string, type: string, size = 1024): File {
-  const file = new File(['x'], name, { type });
-  Object.defineProperty(file, 'size', { value: size });
-  return file;
-}
 
 describe('audioFileProblem', () => {
   it('accepts audio by its type, or by an accepted extension when the type is unknown', () => {

@@ -1,11 +1,9 @@
-/** The audio rules the server applies, checked before anything is sent. */
+import { errorCatalogue } from '@/api/errors';
+
+/** The audio rules the server applies, checked before anything is sent, with its messages. */
 const AUDIO_EXTENSIONS = ['.mp3', '.wav', '.ogg', '.flac'] as const;
 export const AUDIO_ACCEPT = ['audio/*', ...AUDIO_EXTENSIONS].join(',');
 export const AUDIO_MAX_BYTES = 50 * 1024 * 1024;
-
-export const NOT_AUDIO = 'Please select an audio file.';
-const AUDIO_TOO_LARGE = 'Audio file must be less than 50MB.';
-export const AUDIO_LOAD_FAILED = 'Failed to load audio file. Please try another file.';
 
 function hasAudioExtension(name: string): boolean {
   const lower = name.toLowerCase();
@@ -17,8 +15,8 @@ function hasAudioExtension(name: string): boolean {
  * it really is audio is for its bytes to say (`checkAudioLoads`, and the server, which decodes it).
  */
 export function audioFileProblem(file: File): string | null {
-  if (!file.type.startsWith('audio/') && !hasAudioExtension(file.name)) return NOT_AUDIO;
-  if (file.size > AUDIO_MAX_BYTES) return AUDIO_TOO_LARGE;
+  if (!file.type.startsWith('audio/') && !hasAudioExtension(file.name)) return errorCatalogue.not_audio.message;
+  if (file.size > AUDIO_MAX_BYTES) return errorCatalogue.audio_too_large.message;
   return null;
 }
 

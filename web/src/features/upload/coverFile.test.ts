@@ -1,23 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { fileOf } from '@/test/fixtures';
 import { COVER_MAX_BYTES, coverFileProblem, isRecommendedCoverSize } from './coverFile';
 
-function fileOf(type: string, size: number): File {
-  const file = new File(['x'], 'cover', { type });
-  Object.defineProperty(file, 'size', { value: size });
-  return file;
-}
+const coverOf = (type: string, size: number) => fileOf('cover', type, size);
 
 describe('coverFileProblem', () => {
   it('accepts JPG, PNG and WebP images up to 5 MB', () => {
-    expect(coverFileProblem(fileOf('image/jpeg', COVER_MAX_BYTES))).toBeNull();
-    expect(coverFileProblem(fileOf('image/png', 10))).toBeNull();
-    expect(coverFileProblem(fileOf('image/webp', 10))).toBeNull();
+    expect(coverFileProblem(coverOf('image/jpeg', COVER_MAX_BYTES))).toBeNull();
+    expect(coverFileProblem(coverOf('image/png', 10))).toBeNull();
+    expect(coverFileProblem(coverOf('image/webp', 10))).toBeNull();
   });
 
   it('checks the type, then the size', () => {
-    expect(coverFileProblem(fileOf('audio/mpeg', 10))).toBe('Please select an image file.');
-    expect(coverFileProblem(fileOf('image/gif', COVER_MAX_BYTES + 1))).toBe('Please select an image file.');
-    expect(coverFileProblem(fileOf('image/png', COVER_MAX_BYTES + 1))).toBe('Cover image must be less than 5MB.');
+    expect(coverFileProblem(coverOf('audio/mpeg', 10))).toBe('Please select an image file.');
+    expect(coverFileProblem(coverOf('image/gif', COVER_MAX_BYTES + 1))).toBe('Please select an image file.');
+    expect(coverFileProblem(coverOf('image/png', COVER_MAX_BYTES + 1))).toBe('Cover image must be less than 5MB.');
   });
 });
 

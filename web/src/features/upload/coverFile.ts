@@ -1,4 +1,6 @@
-/** The cover rules the server applies, checked before anything is sent. */
+import { errorCatalogue } from '@/api/errors';
+
+/** The cover rules the server applies, checked before anything is sent, with its messages. */
 export const COVER_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const COVER_MAX_BYTES = 5 * 1024 * 1024;
 /** Covers are shown up to 1024 px wide: smaller or oblong images look soft or cropped. */
@@ -6,8 +8,8 @@ export const COVER_RECOMMENDED_SIZE = 1000;
 
 /** Why `file` cannot be a cover, or null when it can. */
 export function coverFileProblem(file: File): string | null {
-  if (!(COVER_TYPES as readonly string[]).includes(file.type)) return 'Please select an image file.';
-  if (file.size > COVER_MAX_BYTES) return 'Cover image must be less than 5MB.';
+  if (!(COVER_TYPES as readonly string[]).includes(file.type)) return errorCatalogue.not_an_image.message;
+  if (file.size > COVER_MAX_BYTES) return errorCatalogue.cover_too_large.message;
   return null;
 }
 

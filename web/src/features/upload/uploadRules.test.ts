@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { UploadLimit } from './api/uploadLimit';
+import { uploadLimitOf } from '@/test/fixtures';
 import { isAtUploadLimit, uploadPercent, uploadSubmitProblem } from './uploadRules';
 
 const complete = { hasAudio: true, title: 'Night Drive', artist: 'Nova Lane', atLimit: false };
-
-function limitOf(used: number, limit: number | null, plan: UploadLimit['plan'] = 'free'): UploadLimit {
-  return { used, limit, plan, resets_at: '2026-12-01T00:00:00Z' };
-}
 
 describe('uploadSubmitProblem', () => {
   it('lets a complete form through', () => {
@@ -25,13 +21,13 @@ describe('uploadSubmitProblem', () => {
 
 describe('isAtUploadLimit', () => {
   it('is reached at or over the limit', () => {
-    expect(isAtUploadLimit(limitOf(49, 50))).toBe(false);
-    expect(isAtUploadLimit(limitOf(50, 50))).toBe(true);
-    expect(isAtUploadLimit(limitOf(51, 50))).toBe(true);
+    expect(isAtUploadLimit(uploadLimitOf(49, 50))).toBe(false);
+    expect(isAtUploadLimit(uploadLimitOf(50, 50))).toBe(true);
+    expect(isAtUploadLimit(uploadLimitOf(51, 50))).toBe(true);
   });
 
   it('is never reached on an unlimited plan, nor while the limit is unknown', () => {
-    expect(isAtUploadLimit(limitOf(10_000, null, 'premium'))).toBe(false);
+    expect(isAtUploadLimit(uploadLimitOf(10_000, null, 'premium'))).toBe(false);
     expect(isAtUploadLimit(undefined)).toBe(false);
   });
 });

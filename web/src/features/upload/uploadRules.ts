@@ -1,7 +1,5 @@
+import { errorCatalogue } from '@/api/errors';
 import type { UploadLimit } from './api/uploadLimit';
-import { NOT_AUDIO } from './audioFile';
-
-export const UPLOAD_LIMIT_REACHED = 'You have reached your monthly upload limit. Upgrade your plan to upload more tracks.';
 
 /** Whether this month's uploads are used up. An unlimited plan (premium) never is. */
 export function isAtUploadLimit(limit: UploadLimit | undefined): boolean {
@@ -15,12 +13,12 @@ interface UploadDraft {
   atLimit: boolean;
 }
 
-/** Why the form cannot be sent, checked in the order the spec gives, or null when it can. */
+/** Why the form cannot be sent, checked in the order the spec gives (in the server's words), or null when it can. */
 export function uploadSubmitProblem({ hasAudio, title, artist, atLimit }: UploadDraft): string | null {
-  if (!hasAudio) return NOT_AUDIO;
-  if (title.trim() === '') return 'Please enter a title.';
-  if (artist.trim() === '') return 'Please enter an artist name.';
-  if (atLimit) return UPLOAD_LIMIT_REACHED;
+  if (!hasAudio) return errorCatalogue.audio_required.message;
+  if (title.trim() === '') return errorCatalogue.title_required.message;
+  if (artist.trim() === '') return errorCatalogue.artist_required.message;
+  if (atLimit) return errorCatalogue.upload_limit_reached.message;
   return null;
 }
 

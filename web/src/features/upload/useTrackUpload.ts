@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { serverMessageOr } from '@/lib/api';
+import { queryKeys } from '@/lib/queryKeys';
 import { sendTrack, type Track, type TrackUpload } from './api/sendTrack';
-import { uploadLimitQueryOptions } from './api/uploadLimit';
 import { uploadPercent } from './uploadRules';
 
 type UploadPhase = 'idle' | 'processing' | 'success';
@@ -21,7 +21,13 @@ export interface TrackUploadState {
 }
 
 /** Lists and counts that a new track changes. */
-const changedByAnUpload = [uploadLimitQueryOptions.queryKey, ['me', 'tracks'], ['home'], ['tracks'], ['artists']];
+const changedByAnUpload = [
+  queryKeys.me.uploadLimit(),
+  queryKeys.me.uploads(),
+  queryKeys.home(),
+  queryKeys.tracks.all(),
+  queryKeys.artists.all(),
+];
 
 /** The upload's state machine: idle, processing (with the bytes sent), success. */
 export function useTrackUpload(): TrackUploadState {

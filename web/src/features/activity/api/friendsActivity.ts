@@ -2,6 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, toApiError } from '@/lib/api';
 import { followEventStream } from '@/lib/eventStream';
+import { queryKeys } from '@/lib/queryKeys';
 import { mergeListen, type FriendListen } from '../mergeListen';
 
 async function fetchFriendsActivity(): Promise<FriendListen[]> {
@@ -11,7 +12,7 @@ async function fetchFriendsActivity(): Promise<FriendListen[]> {
 }
 
 const friendsActivityQueryOptions = queryOptions({
-  queryKey: ['me', 'activity', 'friends'],
+  queryKey: queryKeys.me.friendsActivity(),
   queryFn: fetchFriendsActivity,
 });
 

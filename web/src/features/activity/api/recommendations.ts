@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, toApiError } from '@/lib/api';
+import { queryKeys } from '@/lib/queryKeys';
 
 async function fetchRecommendations() {
   const { data, error, response } = await api.GET('/api/v1/recommendations');
@@ -8,7 +9,7 @@ async function fetchRecommendations() {
 }
 
 const recommendationsQueryOptions = queryOptions({
-  queryKey: ['me', 'recommendations'],
+  queryKey: queryKeys.me.recommendations(),
   queryFn: fetchRecommendations,
 });
 

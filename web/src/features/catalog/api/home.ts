@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { components } from '@/api/schema';
 import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/queryKeys';
 import { catalogError } from './catalogError';
 
 export type HomeSummary = components['schemas']['Home'];
@@ -12,7 +13,7 @@ async function fetchHome(): Promise<HomeSummary> {
 }
 
 const homeQueryOptions = queryOptions({
-  queryKey: ['home'],
+  queryKey: queryKeys.home(),
   queryFn: fetchHome,
 });
 

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { components } from '@/api/schema';
 import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/queryKeys';
 import { catalogError, retryUnlessNotFound } from './catalogError';
 
 export type Track = components['schemas']['Track'];
@@ -21,7 +22,7 @@ async function fetchTrackPage(q: string, cursor: string | undefined): Promise<Tr
 /** The catalogue newest first, or the tracks matching `q`, a page at a time. */
 export function trackSearchQueryOptions(q: string) {
   return infiniteQueryOptions({
-    queryKey: ['tracks', 'list', q],
+    queryKey: queryKeys.tracks.search(q),
     queryFn: ({ pageParam }) => fetchTrackPage(q, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next_cursor ?? undefined,
@@ -40,7 +41,7 @@ async function fetchTrack(id: string): Promise<TrackDetail> {
 
 export function trackQueryOptions(id: string) {
   return queryOptions({
-    queryKey: ['tracks', 'detail', id],
+    queryKey: queryKeys.tracks.detail(id),
     queryFn: () => fetchTrack(id),
     retry: retryUnlessNotFound,
     // The uploader watches a new track until its renditions exist.

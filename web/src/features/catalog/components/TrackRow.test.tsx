@@ -1,9 +1,8 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { TrackActions } from '@/lib/trackActions';
-import { trackOf } from '../testing/fixtures';
-import { renderPage } from '../testing/renderPage';
+import { trackOf } from '@/test/fixtures';
+import { renderRoute } from '@/test/render';
 import { TrackList } from './TrackList';
 
 function actionsOf(playing: string | null, play = vi.fn()): TrackActions {
@@ -19,9 +18,8 @@ const tracks = [trackOf(), trackOf({ id: 'track-2', title: 'Solo Flight', album:
 
 describe('TrackList', () => {
   it('plays a row with the whole list as the queue', async () => {
-    const user = userEvent.setup();
     const play = vi.fn();
-    renderPage(<TrackList tracks={tracks} label="Tracks" />, { path: '/', url: '/', actions: actionsOf(null, play) });
+    const { user } = renderRoute(<TrackList tracks={tracks} label="Tracks" />, { actions: actionsOf(null, play) });
 
     await user.click(screen.getByRole('button', { name: 'Play Solo Flight' }));
 
@@ -29,7 +27,7 @@ describe('TrackList', () => {
   });
 
   it('offers Pause on the playing track and the like button and menu on every row', () => {
-    renderPage(<TrackList tracks={tracks} label="Tracks" />, { path: '/', url: '/', actions: actionsOf('track-1') });
+    renderRoute(<TrackList tracks={tracks} label="Tracks" />, { actions: actionsOf('track-1') });
 
     expect(screen.getByRole('button', { name: 'Pause Night Drive' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Play Solo Flight' })).toBeInTheDocument();
@@ -39,7 +37,7 @@ describe('TrackList', () => {
 
   it('shows a processing track as Processing, and it cannot be played yet', () => {
     const processing = trackOf({ id: 'track-3', title: 'Fresh Upload', status: 'processing' });
-    renderPage(<TrackList tracks={[processing]} label="Tracks" />, { path: '/', url: '/', actions: actionsOf(null) });
+    renderRoute(<TrackList tracks={[processing]} label="Tracks" />, { actions: actionsOf(null) });
 
     expect(screen.getByText('Processing')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Play Fresh Upload' })).toBeDisabled();

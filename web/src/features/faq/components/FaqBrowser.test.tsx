@@ -1,6 +1,6 @@
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { renderRoute } from '@/test/render';
 import { faqItems, type FaqItem } from '../faqItems';
 import { FaqBrowser } from './FaqBrowser';
 
@@ -14,7 +14,7 @@ function openAnswers() {
 
 describe('FaqBrowser', () => {
   it('shows all 11 questions under "All", none of them open', () => {
-    render(<FaqBrowser items={faqItems} />);
+    renderRoute(<FaqBrowser items={faqItems} />);
 
     expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
     expect(questionButtons()).toHaveLength(11);
@@ -22,8 +22,7 @@ describe('FaqBrowser', () => {
   });
 
   it('shows only the questions of the chosen category', async () => {
-    const user = userEvent.setup();
-    render(<FaqBrowser items={faqItems} />);
+    const { user } = renderRoute(<FaqBrowser items={faqItems} />);
 
     await user.click(screen.getByRole('button', { name: 'Payouts' }));
 
@@ -33,8 +32,7 @@ describe('FaqBrowser', () => {
   });
 
   it('keeps at most one answer open', async () => {
-    const user = userEvent.setup();
-    render(<FaqBrowser items={faqItems} />);
+    const { user } = renderRoute(<FaqBrowser items={faqItems} />);
     const [first, second] = questionButtons();
     if (!first || !second) throw new Error('expected at least two questions');
 
@@ -50,8 +48,7 @@ describe('FaqBrowser', () => {
   });
 
   it('closes the open answer when its question is clicked again', async () => {
-    const user = userEvent.setup();
-    render(<FaqBrowser items={faqItems} />);
+    const { user } = renderRoute(<FaqBrowser items={faqItems} />);
     const [first] = questionButtons();
     if (!first) throw new Error('expected a question');
 
@@ -63,8 +60,7 @@ describe('FaqBrowser', () => {
   });
 
   it('closes the open answer when the category changes', async () => {
-    const user = userEvent.setup();
-    render(<FaqBrowser items={faqItems} />);
+    const { user } = renderRoute(<FaqBrowser items={faqItems} />);
 
     await user.click(screen.getByRole('button', { name: 'How do I upload my music?' }));
     expect(openAnswers()).toHaveLength(1);
@@ -76,9 +72,8 @@ describe('FaqBrowser', () => {
   });
 
   it('says so when a category has no questions', async () => {
-    const user = userEvent.setup();
     const withoutAccountQuestions: FaqItem[] = faqItems.filter((item) => item.category !== 'account');
-    render(<FaqBrowser items={withoutAccountQuestions} />);
+    const { user } = renderRoute(<FaqBrowser items={withoutAccountQuestions} />);
 
     await user.click(screen.getByRole('button', { name: 'Account' }));
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { api, toApiError } from '@/lib/api';
+import { queryKeys } from '@/lib/queryKeys';
 import { featuredPlaylistAfterToggle } from '../featureToggle';
 import { reasonOf } from './errors';
 import type { PlaylistSummary } from './playlists';
@@ -18,8 +19,8 @@ export function useToggleFeatured(playlist: Pick<PlaylistSummary, 'id' | 'is_fea
     onSuccess: async (featured) => {
       toast.success(featured ? 'Playlist featured on your profile' : 'Playlist removed from your profile');
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['playlists'] }),
-        queryClient.invalidateQueries({ queryKey: ['me', 'profile'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.playlists.all() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.me.profile() }),
       ]);
     },
     onError: (error) => {

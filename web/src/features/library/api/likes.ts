@@ -1,34 +1,34 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import type { components } from '@/api/schema';
 import { api, toApiError } from '@/lib/api';
+import { fetchAllPages, pagedQueryOptions } from '@/lib/pages';
+import { queryKeys } from '@/lib/queryKeys';
 import { reasonOf } from './errors';
 
-type Track = components['schemas']['Track'];
+async function fetchLikedTrackIdsPage(cursor: string | undefined) {
+  const { data, error, response } = await api.GET('/api/v1/me/likes/ids', { params: { query: { cursor } } });
+  if (data === undefined) throw toApiError(error, response);
+  return data;
+}
 
+/** Every liked id, all pages of them (1000 a page): a heart anywhere must know whether it is filled. */
 async function fetchLikedTrackIds(): Promise<string[]> {
-  const { data, error, response } = await api.GET('/api/v1/me/likes/ids');
-  if (data === undefined) throw toApiError(error, response);
-  return data.track_ids;
+  const pages = await fetchAllPages(fetchLikedTrackIdsPage);
+  return pages.flatMap((page) => page.track_ids);
 }
 
-async function fetchLikedTracks(): Promise<Track[]> {
-  const { data, error, response } = await api.GET('/api/v1/me/likes');
+async function fetchLikedTracksPage(cursor: string | undefined) {
+  const { data, error, response } = await api.GET('/api/v1/me/likes', { params: { query: { cursor } } });
   if (data === undefined) throw toApiError(error, response);
-  return data.tracks;
+  return data;
 }
-
-const likesQueryKey = ['me', 'likes'] as const;
 
 const likedTrackIdsQueryOptions = queryOptions({
-  queryKey: [...likesQueryKey, 'ids'],
+  queryKey: queryKeys.me.likedIds(),
   queryFn: fetchLikedTrackIds,
 });
 
-const likedTracksQueryOptions = queryOptions({
-  queryKey: [...likesQueryKey, 'tracks'],
-  queryFn: fetchLikedTracks,
-});
+const likedTracksQueryOptions = pagedQueryOptions(queryKeys.me.likedTracks(), fetchLikedTracksPage);
 
 /** Whether the signed-in user likes the track; undefined while the likes load. */
 export function useIsLiked(trackId: string): boolean | undefined {
@@ -36,9 +36,9 @@ export function useIsLiked(trackId: string): boolean | undefined {
   return data;
 }
 
-/** My liked tracks, newest like first. */
+/** My liked tracks, newest like first, a page at a time. */
 export function useLikedTracks() {
-  return useQuery(likedTracksQueryOptions);
+  return useInfiniteQuery(likedTracksQueryOptions);
 }
 
 async function setLiked(trackId: string, liked: boolean): Promise<boolean> {
@@ -78,8 +78,8 @@ export function useSetLiked() {
     },
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: likesQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['home'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.me.likes() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.home() }),
       ]),
   });
 }

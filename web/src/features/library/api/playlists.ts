@@ -1,12 +1,23 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { components } from '@/api/schema';
 import { api, ApiError, toApiError } from '@/lib/api';
+import { pagedQueryOptions } from '@/lib/pages';
+import { queryKeys } from '@/lib/queryKeys';
+import { withTrackMoved } from '../playlist/moveTrack';
 import { reasonOf } from './errors';
 
 export type Playlist = components['schemas']['Playlist'];
 export type PlaylistSummary = components['schemas']['PlaylistSummary'];
-type Track = components['schemas']['Track'];
 
 export interface PlaylistDraft {
   name: string;
@@ -17,54 +28,79 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
-async function fetchPlaylists(): Promise<PlaylistSummary[]> {
-  const { data, error, response } = await api.GET('/api/v1/playlists');
-  if (data === undefined) throw toApiError(error, response);
-  return data.playlists;
-}
-
-async function fetchPlaylist(id: string): Promise<Playlist> {
-  const { data, error, response } = await api.GET('/api/v1/playlists/{id}', { params: { path: { id } } });
+async function fetchPlaylistsPage(cursor: string | undefined, limit?: number) {
+  const { data, error, response } = await api.GET('/api/v1/playlists', { params: { query: { cursor, limit } } });
   if (data === undefined) throw toApiError(error, response);
   return data;
 }
 
-const playlistsKey = ['playlists'] as const;
+async function fetchPlaylistPage(id: string, cursor: string | undefined): Promise<Playlist> {
+  const { data, error, response } = await api.GET('/api/v1/playlists/{id}', { params: { path: { id }, query: { cursor } } });
+  if (data === undefined) throw toApiError(error, response);
+  return data;
+}
 
-const playlistsQueryOptions = queryOptions({
-  queryKey: [...playlistsKey, 'mine'],
-  queryFn: fetchPlaylists,
-});
+const playlistsQueryOptions = pagedQueryOptions(queryKeys.playlists.mine(), (cursor) => fetchPlaylistsPage(cursor));
+
+/** The newest `count` of my playlists (at most 100: one page), for places that show only a few. */
+function newestPlaylistsQueryOptions(count: number) {
+  return queryOptions({
+    queryKey: queryKeys.playlists.newest(count),
+    queryFn: async () => (await fetchPlaylistsPage(undefined, count)).playlists,
+  });
+}
 
 function playlistQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: [...playlistsKey, 'detail', id],
-    queryFn: () => fetchPlaylist(id),
+  return infiniteQueryOptions({
+    ...pagedQueryOptions(queryKeys.playlists.detail(id), (cursor) => fetchPlaylistPage(id, cursor)),
     // An unknown id stays unknown; only other failures are worth one more try.
     retry: (failureCount, error) => !isNotFound(error) && failureCount < 1,
   });
 }
 
-/** My playlists, newest first. */
+/** My playlists, newest first, a page at a time. */
 export function usePlaylists() {
-  return useQuery(playlistsQueryOptions);
+  return useInfiniteQuery(playlistsQueryOptions);
 }
 
-/** One of my playlists with its tracks; another user's id answers 404. */
+/** The newest `count` of my playlists (at most 100). */
+export function useNewestPlaylists(count: number) {
+  return useQuery(newestPlaylistsQueryOptions(count));
+}
+
+/** A playlist as its page shows it: the summary with every track loaded so far and where the next ones start. */
+function withLoadedTracks(data: InfiniteData<Playlist>): Playlist {
+  const latest = data.pages.at(-1);
+  if (!latest) throw new Error('A loaded playlist has at least its first page.');
+  return { ...latest, tracks: data.pages.flatMap((page) => page.tracks) };
+}
+
+/** One of my playlists with its tracks loaded so far ('Load more' reads the next page); another user's id answers 404. */
 export function usePlaylist(id: string) {
-  return useQuery(playlistQueryOptions(id));
+  return useInfiniteQuery({ ...playlistQueryOptions(id), select: withLoadedTracks });
+}
+
+/**
+ * Puts a playlist a change answered (with the first page of its tracks) in the cache. When more of
+ * its pages are loaded, they are all read again instead, so the page keeps showing as many tracks.
+ */
+function showPlaylist(queryClient: QueryClient, playlist: Playlist): Promise<void> {
+  const { queryKey } = playlistQueryOptions(playlist.id);
+  const loaded = queryClient.getQueryData(queryKey);
+  if (loaded && loaded.pages.length > 1) return queryClient.invalidateQueries({ queryKey, exact: true });
+  queryClient.setQueryData(queryKey, { pages: [playlist], pageParams: [undefined] });
+  return Promise.resolve();
 }
 
 /** After any change, the lists of playlists and the home page are read again. */
 function useRefreshPlaylists() {
   const queryClient = useQueryClient();
-  return (playlist?: Playlist) => {
-    if (playlist) queryClient.setQueryData(playlistQueryOptions(playlist.id).queryKey, playlist);
-    return Promise.all([
-      queryClient.invalidateQueries({ queryKey: playlistsQueryOptions.queryKey }),
-      queryClient.invalidateQueries({ queryKey: ['home'] }),
+  return (playlist?: Playlist) =>
+    Promise.all([
+      playlist ? showPlaylist(queryClient, playlist) : undefined,
+      queryClient.invalidateQueries({ queryKey: queryKeys.playlists.mine() }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.home() }),
     ]);
-  };
 }
 
 async function createPlaylist({ name, description }: PlaylistDraft): Promise<Playlist> {
@@ -114,7 +150,7 @@ export function useDeletePlaylist(id: string) {
         queryClient.invalidateQueries({ queryKey: playlistQueryOptions(id).queryKey, refetchType: 'none' }),
         refresh(),
         // A deleted featured playlist is no longer on the profile.
-        queryClient.invalidateQueries({ queryKey: ['me', 'profile'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.me.profile() }),
       ]),
     onError: (error) => {
       toast.error(`Failed to delete playlist: ${reasonOf(error)}`);
@@ -164,31 +200,38 @@ export function useRemoveFromPlaylist(playlistId: string) {
   });
 }
 
-/** Puts the playlist's tracks in a new order; the list moves at once and moves back on failure. */
-export function useReorderPlaylist(playlistId: string) {
+interface TrackMove {
+  trackId: string;
+  /** The 0-based place in the whole playlist it moves to. */
+  position: number;
+}
+
+/**
+ * Moves one track to another place of the playlist. The loaded tracks move at once and move back
+ * on failure; a move to a place not loaded yet shows when the server has answered.
+ */
+export function useMoveInPlaylist(playlistId: string) {
   const queryClient = useQueryClient();
   const { queryKey } = playlistQueryOptions(playlistId);
   return useMutation({
-    mutationFn: async (tracks: Track[]): Promise<Playlist> => {
-      const { data, error, response } = await api.PUT('/api/v1/playlists/{id}/tracks', {
-        params: { path: { id: playlistId } },
-        body: { track_ids: tracks.map((track) => track.id) },
+    mutationFn: async ({ trackId, position }: TrackMove): Promise<Playlist> => {
+      const { data, error, response } = await api.PATCH('/api/v1/playlists/{id}/tracks/{track_id}', {
+        params: { path: { id: playlistId, track_id: trackId } },
+        body: { position },
       });
       if (data === undefined) throw toApiError(error, response);
       return data;
     },
-    onMutate: async (tracks) => {
+    onMutate: async ({ trackId, position }) => {
       await queryClient.cancelQueries({ queryKey });
       const previous = queryClient.getQueryData(queryKey);
-      if (previous) queryClient.setQueryData(queryKey, { ...previous, tracks });
+      if (previous) queryClient.setQueryData(queryKey, withTrackMoved(previous, trackId, position));
       return { previous };
     },
-    onError: (error, _tracks, context) => {
+    onError: (error, _move, context) => {
       if (context?.previous) queryClient.setQueryData(queryKey, context.previous);
       toast.error(`Failed to reorder playlist: ${reasonOf(error)}`);
     },
-    onSuccess: (playlist) => {
-      queryClient.setQueryData(queryKey, playlist);
-    },
+    onSuccess: (playlist) => showPlaylist(queryClient, playlist),
   });
 }

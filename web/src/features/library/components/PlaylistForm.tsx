@@ -1,4 +1,5 @@
 import { useId, useState, type SubmitEvent } from 'react';
+import { errorCatalogue } from '@/api/errors';
 import { Button } from '@/components/ui/Button';
 import { fieldClasses } from '@/components/ui/fieldStyles';
 import { FormError } from '@/components/ui/FormError';
@@ -34,7 +35,7 @@ export function PlaylistForm({ initial, submitLabel, pendingLabel, pending, erro
 
   return (
     <form className="mt-5 space-y-4" onSubmit={submit} noValidate>
-      <FormError message={missingName ? 'Please enter a playlist name.' : error} />
+      <FormError message={missingName ? errorCatalogue.playlist_name_required.message : error} />
       <TextField
         label="Name"
         name="name"

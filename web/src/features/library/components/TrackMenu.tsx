@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronRightIcon, PlusIcon } from '@/components/ui/icons';
 import { Menu, MenuItem, menuItemClasses } from '@/components/ui/Menu';
+import { loadedItems } from '@/lib/pages';
 import type { PlayableTrack } from '@/lib/trackActions';
 import { useAddToPlaylist, usePlaylists } from '../api/playlists';
 import { CreatePlaylistDialog } from './CreatePlaylistDialog';
@@ -12,7 +13,11 @@ interface ItemsProps {
   onNewPlaylist: () => void;
 }
 
-/** The 'Add to Playlist' sub-menu: a new playlist, or one of mine. */
+/**
+ * The 'Add to Playlist' sub-menu: a new playlist, or one of mine. It reads my playlists a page at a
+ * time (the library's cache entry) and offers the next page as a last item, so every playlist can
+ * be reached without loading them all for a menu.
+ */
 function AddToPlaylistItems({ track, close, onNewPlaylist, onBack }: ItemsProps & { onBack: () => void }) {
   const playlists = usePlaylists();
   const add = useAddToPlaylist();
@@ -27,7 +32,7 @@ function AddToPlaylistItems({ track, close, onNewPlaylist, onBack }: ItemsProps 
       </MenuItem>
       {playlists.isPending ? <p className="px-3 py-2 text-sm text-zinc-500">Loading playlists…</p> : null}
       <div className="max-h-56 overflow-y-auto">
-        {playlists.data?.map((playlist) => (
+        {loadedItems(playlists.data, (page) => page.playlists).map((playlist) => (
           <MenuItem
             key={playlist.id}
             onClick={() => {
@@ -38,6 +43,17 @@ function AddToPlaylistItems({ track, close, onNewPlaylist, onBack }: ItemsProps 
             {playlist.name}
           </MenuItem>
         ))}
+        {playlists.hasNextPage ? (
+          <MenuItem
+            disabled={playlists.isFetchingNextPage}
+            aria-busy={playlists.isFetchingNextPage}
+            onClick={() => {
+              void playlists.fetchNextPage();
+            }}
+          >
+            More playlists…
+          </MenuItem>
+        ) : null}
       </div>
     </>
   );

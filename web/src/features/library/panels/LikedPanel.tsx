@@ -1,15 +1,17 @@
 import { ButtonLink } from '@/components/ui/ButtonLink';
 import { LoadError } from '@/components/ui/LoadError';
+import { LoadMoreButton } from '@/components/ui/LoadMoreButton';
 import { Spinner } from '@/components/ui/Spinner';
+import { loadedItems } from '@/lib/pages';
 import { useLikedTracks } from '../api/likes';
 import { EmptyState } from '../components/EmptyState';
 import { TrackList } from '../components/TrackRow';
 
-/** Liked Songs, newest like first. */
+/** Liked Songs, newest like first, a page at a time. */
 export function LikedPanel() {
   const liked = useLikedTracks();
   if (liked.isPending) return <Spinner label="Loading your liked songs…" />;
-  if (liked.isError) {
+  if (liked.isLoadingError) {
     return (
       <LoadError
         title="Failed to fetch liked tracks"
@@ -20,7 +22,8 @@ export function LikedPanel() {
       />
     );
   }
-  if (liked.data.length === 0) {
+  const tracks = loadedItems(liked.data, (page) => page.tracks);
+  if (tracks.length === 0) {
     return (
       <EmptyState message="No liked songs yet.">
         <ButtonLink to="/explore" variant="secondary">
@@ -29,5 +32,10 @@ export function LikedPanel() {
       </EmptyState>
     );
   }
-  return <TrackList tracks={liked.data} label="Liked Songs" />;
+  return (
+    <>
+      <TrackList tracks={tracks} label="Liked Songs" />
+      <LoadMoreButton list={liked} />
+    </>
+  );
 }

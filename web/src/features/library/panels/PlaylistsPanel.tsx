@@ -1,15 +1,17 @@
 import { Button } from '@/components/ui/Button';
 import { LoadError } from '@/components/ui/LoadError';
+import { LoadMoreButton } from '@/components/ui/LoadMoreButton';
 import { Spinner } from '@/components/ui/Spinner';
+import { loadedItems } from '@/lib/pages';
 import { usePlaylists } from '../api/playlists';
 import { EmptyState } from '../components/EmptyState';
 import { PlaylistGrid } from '../components/PlaylistCard';
 
-/** My playlists as a grid of cards. */
+/** My playlists as a grid of cards, a page at a time. */
 export function PlaylistsPanel({ onCreate }: { onCreate: () => void }) {
   const playlists = usePlaylists();
   if (playlists.isPending) return <Spinner label="Loading your playlists…" />;
-  if (playlists.isError) {
+  if (playlists.isLoadingError) {
     return (
       <LoadError
         title="Failed to fetch playlists"
@@ -20,12 +22,18 @@ export function PlaylistsPanel({ onCreate }: { onCreate: () => void }) {
       />
     );
   }
-  if (playlists.data.length === 0) {
+  const loaded = loadedItems(playlists.data, (page) => page.playlists);
+  if (loaded.length === 0) {
     return (
       <EmptyState message="No playlists found.">
         <Button onClick={onCreate}>Create Playlist</Button>
       </EmptyState>
     );
   }
-  return <PlaylistGrid playlists={playlists.data} label="Your playlists" />;
+  return (
+    <>
+      <PlaylistGrid playlists={loaded} label="Your playlists" />
+      <LoadMoreButton list={playlists} label="Load more playlists" />
+    </>
+  );
 }

@@ -1,15 +1,17 @@
 import { ButtonLink } from '@/components/ui/ButtonLink';
 import { LoadError } from '@/components/ui/LoadError';
+import { LoadMoreButton } from '@/components/ui/LoadMoreButton';
 import { Spinner } from '@/components/ui/Spinner';
+import { loadedItems } from '@/lib/pages';
 import { useMyUploads } from '../api/uploads';
 import { EmptyState } from '../components/EmptyState';
 import { TrackList } from '../components/TrackRow';
 
-/** My uploads in every state: processing and failed ones say so. */
+/** My uploads in every state, a page at a time: processing and failed ones say so. */
 export function UploadsPanel() {
   const uploads = useMyUploads();
   if (uploads.isPending) return <Spinner label="Loading your uploads…" />;
-  if (uploads.isError) {
+  if (uploads.isLoadingError) {
     return (
       <LoadError
         title="Failed to fetch user uploads"
@@ -20,12 +22,18 @@ export function UploadsPanel() {
       />
     );
   }
-  if (uploads.data.length === 0) {
+  const tracks = loadedItems(uploads.data, (page) => page.tracks);
+  if (tracks.length === 0) {
     return (
       <EmptyState message="You haven't uploaded any tracks yet.">
         <ButtonLink to="/upload">Upload Music</ButtonLink>
       </EmptyState>
     );
   }
-  return <TrackList tracks={uploads.data} label="Your uploads" />;
+  return (
+    <>
+      <TrackList tracks={tracks} label="Your uploads" />
+      <LoadMoreButton list={uploads} />
+    </>
+  );
 }

@@ -1,13 +1,15 @@
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { renderRoute } from '@/test/render';
 import { DeletePlaylistDialog } from './DeletePlaylistDialog';
 
 function renderDialog(pending = false) {
   const onCancel = vi.fn();
   const onConfirm = vi.fn();
-  render(<DeletePlaylistDialog name="Late night drives" pending={pending} onCancel={onCancel} onConfirm={onConfirm} />);
-  return { onCancel, onConfirm };
+  const { user } = renderRoute(
+    <DeletePlaylistDialog name="Late night drives" pending={pending} onCancel={onCancel} onConfirm={onConfirm} />,
+  );
+  return { user, onCancel, onConfirm };
 }
 
 describe('DeletePlaylistDialog', () => {
@@ -20,8 +22,7 @@ describe('DeletePlaylistDialog', () => {
   });
 
   it('deletes on Delete', async () => {
-    const user = userEvent.setup();
-    const { onConfirm, onCancel } = renderDialog();
+    const { user, onConfirm, onCancel } = renderDialog();
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));
 
@@ -30,8 +31,7 @@ describe('DeletePlaylistDialog', () => {
   });
 
   it('keeps the playlist on Cancel or Escape', async () => {
-    const user = userEvent.setup();
-    const { onConfirm, onCancel } = renderDialog();
+    const { user, onConfirm, onCancel } = renderDialog();
 
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await user.keyboard('{Escape}');

@@ -4,7 +4,10 @@ import { useTrackActions } from '@/lib/trackActions';
 import type { Playlist } from '../api/playlists';
 import type { NowPlaying } from '../nowPlaying';
 
-/** Plays the playlist from the top; while one of its tracks is loaded, pauses and resumes it. */
+/**
+ * Plays the playlist from the top, queueing the tracks loaded so far ('Load more' adds to them);
+ * while one of its tracks is loaded in the player, pauses and resumes it.
+ */
 export function PlayPlaylistButton({ playlist, nowPlaying }: { playlist: Playlist; nowPlaying: NowPlaying }) {
   const actions = useTrackActions();
   const playable = playlist.tracks.filter((track) => track.status === 'ready');

@@ -4,10 +4,14 @@ import { StarIcon } from '@/components/ui/icons';
 import type { Playlist } from '../api/playlists';
 import { totalLengthLabel, trackCountLabel } from '../format';
 
-/** Cover (the first track's, else a gradient), name, description, 'Created by You' and the track count. */
+/**
+ * Cover (the first track's, else a gradient), name, description, 'Created by You', the track count
+ * and, once every track is loaded, how long it plays.
+ */
 export function PlaylistHeader({ playlist, actions }: { playlist: Playlist; actions: ReactNode }) {
   const cover = playlist.tracks[0]?.cover_large_url ?? playlist.cover_url;
-  const length = playlist.tracks.reduce((total, track) => total + track.duration, 0);
+  const allLoaded = playlist.next_cursor === null;
+  const length = allLoaded ? playlist.tracks.reduce((total, track) => total + track.duration, 0) : 0;
   return (
     <header className="flex flex-col gap-6 sm:flex-row sm:items-end">
       <CoverArt src={cover} seed={playlist.id} className="size-44 self-center rounded-2xl shadow-2xl shadow-black/50 sm:size-56 sm:self-auto" />
@@ -26,7 +30,7 @@ export function PlaylistHeader({ playlist, actions }: { playlist: Playlist; acti
         <p className="mt-3 text-sm text-zinc-400">
           <span className="font-semibold text-white">Created by You</span>
           <span aria-hidden="true"> · </span>
-          {trackCountLabel(playlist.tracks.length)}
+          {trackCountLabel(playlist.track_count)}
           {length > 0 ? (
             <>
               <span aria-hidden="true"> · </span>

@@ -1,14 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { moveTrack } from './moveTrack';
+import { moveItem, withTrackMoved } from './moveTrack';
 
-describe('moveTrack', () => {
-  it('moves a track up and down one place', () => {
-    expect(moveTrack(['a', 'b', 'c'], 1, -1)).toEqual(['b', 'a', 'c']);
-    expect(moveTrack(['a', 'b', 'c'], 1, 1)).toEqual(['a', 'c', 'b']);
+const tracks = (...ids: string[]) => ids.map((id) => ({ id }));
+
+describe('moveItem', () => {
+  it('moves an item to another place, the ones between shifting by one', () => {
+    expect(moveItem(['a', 'b', 'c'], 1, 0)).toEqual(['b', 'a', 'c']);
+    expect(moveItem(['a', 'b', 'c'], 1, 2)).toEqual(['a', 'c', 'b']);
+    expect(moveItem(['a', 'b', 'c', 'd'], 3, 0)).toEqual(['d', 'a', 'b', 'c']);
   });
 
-  it('leaves the list as it is at either end', () => {
-    expect(moveTrack(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
-    expect(moveTrack(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'b', 'c']);
+  it('changes nothing for a place outside the list', () => {
+    expect(moveItem(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
+    expect(moveItem(['a', 'b', 'c'], 2, 3)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('withTrackMoved', () => {
+  const data = {
+    pages: [
+      { tracks: tracks('a', 'b'), next_cursor: 'one' },
+      { tracks: tracks('c'), next_cursor: 'two' },
+    ],
+    pageParams: [undefined, 'one'],
+  };
+
+  it('moves a track across pages, each page keeping its size and cursor', () => {
+    const moved = withTrackMoved(data, 'b', 2);
+
+    expect(moved.pages).toEqual([
+      { tracks: tracks('a', 'c'), next_cursor: 'one' },
+      { tracks: tracks('b'), next_cursor: 'two' },
+    ]);
+    expect(moved.pageParams).toEqual(data.pageParams);
+  });
+
+  it('leaves the pages as they are when the new place is not loaded yet', () => {
+    expect(withTrackMoved(data, 'c', 3)).toBe(data);
+    expect(withTrackMoved(data, 'nope', 0)).toBe(data);
   });
 });

@@ -1,7 +1,7 @@
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { screen } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { renderRoute } from '@/test/render';
 import { SearchBox } from './SearchBox';
 
 function ExploreStandIn() {
@@ -10,15 +10,7 @@ function ExploreStandIn() {
 }
 
 function renderSearchBox() {
-  const router = createMemoryRouter(
-    [
-      { path: '/home', element: <SearchBox /> },
-      { path: '/explore', element: <ExploreStandIn /> },
-    ],
-    { initialEntries: ['/home'] },
-  );
-  render(<RouterProvider router={router} />);
-  return router;
+  return renderRoute(<SearchBox />, { url: '/home', otherRoutes: [{ path: '/explore', element: <ExploreStandIn /> }] });
 }
 
 describe('SearchBox', () => {
@@ -32,8 +24,7 @@ describe('SearchBox', () => {
   });
 
   it('searches for the trimmed text on /explore', async () => {
-    const user = userEvent.setup();
-    const router = renderSearchBox();
+    const { user, router } = renderSearchBox();
 
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), '  night drive & co  {Enter}');
 
@@ -42,8 +33,7 @@ describe('SearchBox', () => {
   });
 
   it('ignores empty text', async () => {
-    const user = userEvent.setup();
-    const router = renderSearchBox();
+    const { user, router } = renderSearchBox();
 
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), '   {Enter}');
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { paths } from '@/api/schema';
 import { api, toApiError } from '@/lib/api';
+import { queryKeys } from '@/lib/queryKeys';
 
 type PlansResponse = paths['/api/v1/plans']['get']['responses'][200]['content']['application/json'];
 export type Plan = PlansResponse['plans'][number];
@@ -12,7 +13,7 @@ export async function fetchPlans(): Promise<Plan[]> {
 }
 
 export const plansQueryOptions = queryOptions({
-  queryKey: ['plans'],
+  queryKey: queryKeys.plans(),
   queryFn: fetchPlans,
 });
 

@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { components } from '@/api/schema';
 import { api, toApiError } from '@/lib/api';
+import { queryKeys } from '@/lib/queryKeys';
 
 type StreamUrl = components['schemas']['StreamUrl'];
 type TrackDetail = components['schemas']['TrackDetail'];
@@ -18,7 +19,7 @@ async function fetchStreamUrl(trackId: string): Promise<StreamUrl> {
 
 function streamUrlQueryOptions(trackId: string) {
   return queryOptions({
-    queryKey: ['player', 'stream-url', trackId],
+    queryKey: queryKeys.player.streamUrl(trackId),
     queryFn: () => fetchStreamUrl(trackId),
     staleTime: (query) => {
       const expiresAt = query.state.data ? Date.parse(query.state.data.expires_at) : 0;
@@ -47,7 +48,7 @@ async function fetchTrackDetail(trackId: string): Promise<TrackDetail> {
 /** The loaded track's page data: its measured loudness and large cover. */
 export function trackDetailQueryOptions(trackId: string) {
   return queryOptions({
-    queryKey: ['player', 'track', trackId],
+    queryKey: queryKeys.player.track(trackId),
     queryFn: () => fetchTrackDetail(trackId),
   });
 }

@@ -1,5 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '@/lib/queryKeys';
+import { playableTrackOf } from '@/test/fixtures';
+import { testQueryClient } from '@/test/render';
 import { isExpired, reportPlayStart, streamUrlFor } from '../api/playback';
 import { usePlaybackSettings } from '../stores/playbackSettings';
 import { initialPlayerState, usePlayerStore } from '../stores/playerStore';
@@ -11,13 +14,12 @@ vi.mock('../api/playback', () => ({
   reportPlayStart: vi.fn(),
   // Measured at -8 LUFS: normalisation turns it down 6 dB (gain 0.5).
   trackDetailQueryOptions: (trackId: string) => ({
-    queryKey: ['player', 'track', trackId],
+    queryKey: queryKeys.player.track(trackId),
     queryFn: () => Promise.resolve({ id: trackId, loudness_lufs: -8 }),
   }),
 }));
 
-const trackOf = (id: string) => ({ id, title: `Track ${id}`, artist: 'Nina Simone', album: null, duration: 100, cover_url: null });
-const [a, b] = [trackOf('a'), trackOf('b')];
+const [a, b] = [playableTrackOf('a', { duration: 100 }), playableTrackOf('b', { duration: 100 })];
 const player = () => usePlayerStore.getState();
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -56,7 +58,7 @@ describe('bindAudio', () => {
     pause = vi.fn();
     audio.pause = pause;
     audio.load = vi.fn();
-    unbind = bindAudio(audio, new QueryClient());
+    unbind = bindAudio(audio, testQueryClient());
   });
 
   afterEach(() => {

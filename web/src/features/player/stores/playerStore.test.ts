@@ -1,12 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlayableTrack } from '@/lib/trackActions';
+import { playableTrackOf } from '@/test/fixtures';
 import { initialPlayerState, PLAYER_STORAGE_KEY, usePlayerStore } from './playerStore';
 
-function trackOf(id: string): PlayableTrack {
-  return { id, title: `Track ${id}`, artist: 'Nina Simone', album: null, duration: 200, cover_url: null };
-}
-
-const [a, b, c] = [trackOf('a'), trackOf('b'), trackOf('c')];
+const [a, b, c] = [playableTrackOf('a'), playableTrackOf('b'), playableTrackOf('c')];
 const player = () => usePlayerStore.getState();
 
 /** Plays `current` from the queue a, b, c. */

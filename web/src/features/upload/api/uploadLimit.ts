@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { components } from '@/api/schema';
 import { api, ApiError, toApiError } from '@/lib/api';
+import { queryKeys } from '@/lib/queryKeys';
 
 export type UploadLimit = components['schemas']['UploadLimit'];
 
@@ -14,7 +15,7 @@ async function fetchUploadLimit(): Promise<UploadLimit> {
 }
 
 export const uploadLimitQueryOptions = queryOptions({
-  queryKey: ['me', 'upload-limit'],
+  queryKey: queryKeys.me.uploadLimit(),
   queryFn: fetchUploadLimit,
 });
 

@@ -1,10 +1,11 @@
 import { useRef, useState, type SubmitEvent } from 'react';
+import { errorCatalogue } from '@/api/errors';
 import { Button } from '@/components/ui/Button';
 import { FormError } from '@/components/ui/FormError';
 import { TextField } from '@/components/ui/TextField';
 import type { UploadLimit } from '../api/uploadLimit';
 import { checkAudioLoads } from '../audioCheck';
-import { AUDIO_LOAD_FAILED, audioFileProblem, titleFromFileName } from '../audioFile';
+import { audioFileProblem, titleFromFileName } from '../audioFile';
 import { coverFileProblem } from '../coverFile';
 import { COMMON_GENRES } from '../genres';
 import { isAtUploadLimit, uploadSubmitProblem } from '../uploadRules';
@@ -62,7 +63,7 @@ export function UploadForm({ defaultArtist, uploadLimit, upload }: UploadFormPro
     if (latestAudio.current !== file) return;
     setCheckingAudio(false);
     if (check.result === 'failed') {
-      setAudioProblem(AUDIO_LOAD_FAILED);
+      setAudioProblem(errorCatalogue.undecodable_audio.message);
       return;
     }
     setAudio({ file, duration: check.result === 'loaded' ? check.duration : null });

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
+import { errorCatalogue } from '@/api/errors';
 import { LoadError } from '@/components/ui/LoadError';
 import { Spinner } from '@/components/ui/Spinner';
 import { useUploadLimit, type UploadLimit } from '../api/uploadLimit';
-import { isAtUploadLimit, UPLOAD_LIMIT_REACHED } from '../uploadRules';
+import { isAtUploadLimit } from '../uploadRules';
 
 function resetDate(limit: UploadLimit): string {
   return new Date(limit.resets_at).toLocaleDateString('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -38,7 +39,7 @@ function LimitSummary({ limit }: { limit: UploadLimit }) {
       </div>
       {atLimit ? (
         <p className="mt-3 text-sm text-amber-200">
-          {UPLOAD_LIMIT_REACHED}{' '}
+          {errorCatalogue.upload_limit_reached.message}{' '}
           <Link to="/subscription" className="font-semibold text-white underline underline-offset-2">
             See plans
           </Link>

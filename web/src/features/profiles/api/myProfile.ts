@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '@/api/schema';
 import { api, toApiError } from '@/lib/api';
+import { queryKeys } from '@/lib/queryKeys';
 
 export type Profile = components['schemas']['Profile'];
 export type SocialLinks = components['schemas']['SocialLinks'];
@@ -14,7 +15,7 @@ async function fetchMyProfile(): Promise<Profile> {
 }
 
 export const myProfileQueryOptions = queryOptions({
-  queryKey: ['me', 'profile'],
+  queryKey: queryKeys.me.profile(),
   queryFn: fetchMyProfile,
 });
 

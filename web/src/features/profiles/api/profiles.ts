@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import toast from 'react-hot-toast';
 import type { components } from '@/api/schema';
 import { api, ApiError, serverMessageOr, toApiError } from '@/lib/api';
+import { queryKeys } from '@/lib/queryKeys';
 import { myProfileQueryOptions } from './myProfile';
 
 export type PublicProfile = components['schemas']['PublicProfile'];
@@ -19,7 +20,7 @@ export function isNotFound(error: unknown): boolean {
 
 function profileQueryOptions(id: string) {
   return queryOptions({
-    queryKey: ['profiles', id],
+    queryKey: queryKeys.profiles.detail(id),
     queryFn: () => fetchProfile(id),
     // An unknown id stays unknown; only other failures are worth one more try.
     retry: (failureCount, error) => !isNotFound(error) && failureCount < 1,

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { errorCatalogue } from '@/api/errors';
 import { Button } from '@/components/ui/Button';
 import { ButtonLink } from '@/components/ui/ButtonLink';
 import { LoadError } from '@/components/ui/LoadError';
@@ -23,7 +24,7 @@ function MyProfile({ logOutButton }: MyProfilePageProps) {
 
   if (profile.isPending) return <Spinner label="Loading your profile…" />;
   if (profile.isError) {
-    if (isNotFound(profile.error)) return <ProfileMessage>Profile not found.</ProfileMessage>;
+    if (isNotFound(profile.error)) return <ProfileMessage>{errorCatalogue.profile_not_found.message}</ProfileMessage>;
     return (
       <LoadError
         title="We couldn't load your profile."

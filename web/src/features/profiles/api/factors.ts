@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Factor } from '@supabase/auth-js';
 import { auth } from '@/lib/auth';
+import { queryKeys } from '@/lib/queryKeys';
 
 export interface AuthenticatorFactors {
   /** The verified authenticator app, if two-factor authentication is on. */
@@ -19,7 +20,7 @@ async function fetchFactors(): Promise<AuthenticatorFactors> {
 }
 
 export const factorsQueryOptions = queryOptions({
-  queryKey: ['me', 'factors'],
+  queryKey: queryKeys.me.factors(),
   queryFn: fetchFactors,
 });
 

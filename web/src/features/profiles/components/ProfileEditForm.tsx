@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
+import { errorCatalogue } from '@/api/errors';
 import { Button } from '@/components/ui/Button';
 import { fieldClasses } from '@/components/ui/fieldStyles';
 import { FormError } from '@/components/ui/FormError';
 import { TextField } from '@/components/ui/TextField';
 import { serverMessageOr } from '@/lib/api';
+import { queryKeys } from '@/lib/queryKeys';
 import { updateMyProfile, uploadAvatar, useStoreMyProfile, type Profile } from '../api/myProfile';
 import { AvatarPicker, type ChosenAvatar } from './AvatarPicker';
 import { FeaturedPlaylistSelect } from './FeaturedPlaylistSelect';
@@ -78,7 +80,7 @@ export function ProfileEditForm({ profile, onDone }: ProfileEditFormProps) {
     onSuccess: (saved) => {
       storeProfile(saved);
       // Playlists show whether they are the featured one.
-      void queryClient.invalidateQueries({ queryKey: ['playlists'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.playlists.all() });
       toast.success('Profile updated.');
       onDone();
     },
@@ -116,7 +118,7 @@ export function ProfileEditForm({ profile, onDone }: ProfileEditFormProps) {
           value={draft.name}
           onChange={change('name')}
         />
-        <TextField label="Email" type="email" value={profile.email} readOnly hint="Email cannot be changed here." />
+        <TextField label="Email" type="email" value={profile.email} readOnly hint={errorCatalogue.email_read_only.message} />
       </div>
       <div>
         <label htmlFor={bioId} className="block text-sm font-medium text-zinc-200">

@@ -1,4 +1,5 @@
 import { Navigate, useParams } from 'react-router';
+import { errorCatalogue } from '@/api/errors';
 import { Button } from '@/components/ui/Button';
 import { LoadError } from '@/components/ui/LoadError';
 import { Spinner } from '@/components/ui/Spinner';
@@ -28,7 +29,7 @@ function UserProfile({ userId }: { userId: string }) {
 
   if (profile.isPending) return <Spinner label="Loading the profile…" />;
   if (profile.isError) {
-    if (isNotFound(profile.error)) return <ProfileMessage>Profile not found.</ProfileMessage>;
+    if (isNotFound(profile.error)) return <ProfileMessage>{errorCatalogue.profile_not_found.message}</ProfileMessage>;
     return (
       <LoadError
         title="We couldn't load this profile."

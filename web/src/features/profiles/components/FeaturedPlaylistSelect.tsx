@@ -16,7 +16,9 @@ export function FeaturedPlaylistSelect({ value, current, disabled, onChange }: F
   const id = useId();
   const hintId = `${id}-hint`;
   const playlists = useMyPlaylists();
-  const options = playlists.data ?? (current ? [current] : []);
+  const newest = playlists.data ?? [];
+  // The featured one may be older than the newest playlists offered: it stays a choice.
+  const options = current && !newest.some((playlist) => playlist.id === current.id) ? [current, ...newest] : newest;
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-zinc-200">

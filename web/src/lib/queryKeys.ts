@@ -1,0 +1,51 @@
+/**
+ * Every TanStack Query key of the app, written once: the features' api files build their queries
+ * with these, and invalidate with them; tests seed and read the cache with them.
+ *
+ * Keys nest: invalidating a key reaches every query whose key starts with it, so `playlists.all()`
+ * reaches my lists of playlists and each playlist, `tracks.all()` the search and every track page.
+ */
+export const queryKeys = {
+  home: () => ['home'] as const,
+  plans: () => ['plans'] as const,
+  tracks: {
+    all: () => ['tracks'] as const,
+    /** The catalogue newest first, or the tracks matching `q` ('' for none). */
+    search: (q: string) => ['tracks', 'list', q] as const,
+    detail: (id: string) => ['tracks', 'detail', id] as const,
+  },
+  artists: {
+    all: () => ['artists'] as const,
+    detail: (name: string) => ['artists', name] as const,
+    topTracks: (name: string) => ['artists', name, 'top'] as const,
+    album: (name: string, album: string) => ['artists', name, 'album', album] as const,
+  },
+  playlists: {
+    all: () => ['playlists'] as const,
+    /** Every list of my playlists starts with this key, so one invalidation reaches them all. */
+    mine: () => ['playlists', 'mine'] as const,
+    /** The newest `count` of my playlists (one page). */
+    newest: (count: number) => ['playlists', 'mine', 'newest', count] as const,
+    detail: (id: string) => ['playlists', 'detail', id] as const,
+  },
+  profiles: {
+    detail: (id: string) => ['profiles', id] as const,
+  },
+  /** What belongs to the signed-in user. */
+  me: {
+    profile: () => ['me', 'profile'] as const,
+    factors: () => ['me', 'factors'] as const,
+    uploads: () => ['me', 'tracks'] as const,
+    uploadLimit: () => ['me', 'upload-limit'] as const,
+    /** Both the liked ids and the liked tracks. */
+    likes: () => ['me', 'likes'] as const,
+    likedIds: () => ['me', 'likes', 'ids'] as const,
+    likedTracks: () => ['me', 'likes', 'tracks'] as const,
+    friendsActivity: () => ['me', 'activity', 'friends'] as const,
+    recommendations: () => ['me', 'recommendations'] as const,
+  },
+  player: {
+    streamUrl: (trackId: string) => ['player', 'stream-url', trackId] as const,
+    track: (trackId: string) => ['player', 'track', trackId] as const,
+  },
+};
