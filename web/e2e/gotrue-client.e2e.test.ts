@@ -302,13 +302,18 @@ describe.skipIf(skipReason !== '')('@supabase/auth-js against /auth/v1', () => {
     const other = newClient();
     const otherSession = ok(await other.client.signInWithPassword({ email, password: PASSWORD })).session;
 
-    const same = await client.updateUser({ password: PASSWORD });
+    // Outside a recovery session the current password must come with the new one.
+    const missing = await client.updateUser({ password: 'new-horse-battery' });
+    expectApiError(missing.error, 400, 'current_password_required');
+    const wrong = await client.updateUser({ password: 'new-horse-battery', current_password: 'not-it' });
+    expectApiError(wrong.error, 400, 'current_password_invalid');
+    const same = await client.updateUser({ password: PASSWORD, current_password: PASSWORD });
     expectApiError(same.error, 422, 'same_password');
-    const weak = await client.updateUser({ password: 'abc' });
+    const weak = await client.updateUser({ password: 'abc', current_password: PASSWORD });
     expectWeakPassword(weak.error, ['length']);
 
     const newPassword = 'new-horse-battery';
-    const { user } = ok(await client.updateUser({ password: newPassword }));
+    const { user } = ok(await client.updateUser({ password: newPassword, current_password: PASSWORD }));
     expect(user.id).toBe(session.user.id);
     expect(events).toContain('USER_UPDATED');
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newListener, signedInUserId, signUp, type Listener } from './support/accounts';
-import { baseUrl, openPage, skipReason, visible } from './support/browser';
+import { answered, baseUrl, openPage, skipReason, visible } from './support/browser';
 import { uploadReadyTrack } from './support/catalog';
 import {
   audioPlaysPast,
@@ -61,6 +61,8 @@ describe.skipIf(skipReason !== '')('listening', () => {
 
       await bar.getByRole('button', { name: 'Next', exact: true }).click();
       await nowPlayingIs(page, second);
+      // A start is reported once the audio plays; on a busy machine that can lag the title.
+      await expect.poll(() => reportedStarts).toEqual([id(first), id(second)]);
       await bar.getByRole('button', { name: 'Previous', exact: true }).click();
       await nowPlayingIs(page, first);
       await audioPlaysPast(page, 0.2);
@@ -221,8 +223,10 @@ describe.skipIf(skipReason !== '')('listening', () => {
       const follower = await openPage(browser, '/');
       await signUp(follower.page, newListener('Dorothy Vaughan'));
       await follower.page.goto(`${baseUrl}/profile/${listenerId}`);
+      const followed = answered(follower.page, 'PUT', `/api/v1/profiles/${listenerId}/follow`);
       await follower.page.getByRole('button', { name: 'Follow', exact: true }).click();
       await visible(follower.page.getByRole('button', { name: 'Following' }));
+      expect(await followed).toBe(200);
       await follower.page.goto(`${baseUrl}/home`);
       const activity = follower.page.getByRole('region', { name: 'Friends Activity' });
       await visible(activity.getByText('No activity yet'));
@@ -258,8 +262,10 @@ describe.skipIf(skipReason !== '')('listening', () => {
       await visible(rows.nth(1));
       expect(await order()).toEqual([first, second]);
 
+      const moved = answered(page, 'PATCH', `/api/v1/playlists/${playlistId}/tracks/`);
       await page.getByRole('button', { name: `Move ${second} up` }).click();
       await expect.poll(order).toEqual([second, first]);
+      expect(await moved).toBe(200);
       await page.reload();
       await visible(rows.nth(1));
       expect(await order()).toEqual([second, first]);

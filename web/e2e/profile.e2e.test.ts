@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { avatarPng, newListener, scrollsSideways, signedInUserId, signUp } from './support/accounts';
-import { baseUrl, launchBrowser, openPage, screenshotPath, skipReason, visible } from './support/browser';
+import { answered, baseUrl, launchBrowser, openPage, screenshotPath, skipReason, visible } from './support/browser';
 
 describe.skipIf(skipReason !== '')('profile', () => {
   let browser: Browser;
@@ -72,8 +72,10 @@ describe.skipIf(skipReason !== '')('profile', () => {
     await visible(page.getByRole('heading', { level: 1, name: 'Nina Simone' }));
     await visible(page.getByText('0 followers'));
 
+    const followed = answered(page, 'PUT', `/api/v1/profiles/${artistId}/follow`);
     await page.getByRole('button', { name: 'Follow', exact: true }).click();
     await visible(page.getByRole('button', { name: 'Following' }));
+    expect(await followed).toBe(200);
     await visible(page.getByText('1 follower', { exact: true }));
     await page.screenshot({ path: screenshotPath('profile-other-user-1280x800.png') });
 

@@ -123,6 +123,8 @@ describe.skipIf(skipReason !== '')('upload', () => {
     await visible(page.getByRole('heading', { level: 1, name: 'Nova Lane' }));
     await visible(page.getByText('1 track', { exact: true }));
     await page.getByRole('tab', { name: 'Albums' }).click();
+    // An album lists its tracks once it is opened.
+    await page.getByRole('button', { name: 'Show tracks of Midnight Static' }).click();
     await visible(page.getByRole('list', { name: 'Midnight Static' }).getByRole('link', { name: 'Night Drive' }));
     await page.screenshot({ path: screenshotPath('artist-1280x800.png'), fullPage: true });
 

@@ -80,6 +80,16 @@ export async function visible(locator: Locator): Promise<Locator> {
   return locator;
 }
 
+/**
+ * The server's answer to the next `method` request whose path starts with `pathPrefix`. Start
+ * waiting before the click: the page changes at once (optimistic updates), the server later.
+ */
+export function answered(page: Page, method: string, pathPrefix: string): Promise<number> {
+  return page
+    .waitForResponse((response) => response.request().method() === method && new URL(response.url()).pathname.startsWith(pathPrefix))
+    .then((response) => response.status());
+}
+
 /** Waits until smooth scrolling has come to rest and returns the final scroll position. */
 export async function settledScrollY(page: Page): Promise<number> {
   let previous = -1;

@@ -28,7 +28,7 @@ function serverBinaryPath(): string {
   const targetDir = process.env.CARGO_TARGET_DIR
     ? path.resolve(process.env.CARGO_TARGET_DIR)
     : path.resolve(webDir, '../target');
-  return path.join(targetDir, 'release', 'backbeat');
+  return path.join(targetDir, 'debug', 'backbeat');
 }
 
 function freePort(): Promise<number> {
@@ -79,7 +79,7 @@ async function stop(server: ChildProcess): Promise<void> {
 
 function missingPrerequisite(binary: string): string {
   if (!existsSync(binary)) {
-    return `the backbeat server binary is missing at ${binary} (build it with: cd web && npm run build && cd .. && cargo build --release -p backbeat, or set BACKBEAT_BIN)`;
+    return `the backbeat server binary is missing at ${binary} (build it with: make test-bin, or set BACKBEAT_BIN)`;
   }
   if (!existsSync(chromiumPath)) {
     return `Chromium is missing at ${chromiumPath} (install Debian's chromium package or set CHROMIUM_PATH)`;
