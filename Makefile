@@ -8,11 +8,14 @@ SHELL := /bin/bash
 CARGO_TARGET_DIR ?= $(CURDIR)/target
 export CARGO_TARGET_DIR
 BIN := $(CARGO_TARGET_DIR)/release/backbeat
+# The binary the test suites drive: the one `cargo test` builds beside the Rust tests (dev
+# profile, the web app read from web/dist), so `make test` compiles the server once.
+TEST_BIN := $(CARGO_TARGET_DIR)/debug/backbeat
 WEB_DEPS := web/node_modules/.package-lock.json
 # PostgreSQL for the second run of the API suite, e.g. postgres://postgres@127.0.0.1:5432/postgres
 TEST_DATABASE_URL ?=
 
-.PHONY: help build web run test test-rust test-rust-sqlite test-rust-postgres test-web test-e2e lint gen gen-check clean
+.PHONY: help build web run test test-bin test-rust test-rust-sqlite test-rust-postgres test-web test-e2e lint gen gen-check clean
 
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-20s %s\n", $$1, $$2}'
@@ -34,7 +37,12 @@ build: web ## Build the web app, then the release binary with the app embedded
 run: build ## Build, then serve on http://localhost:8080 with SQLite and local files in ./data
 	$(BIN) serve
 
-test: test-rust test-web test-e2e test-clients-python ## Run every suite: Rust (SQLite and PostgreSQL), web unit, end-to-end
+# The web app is built before the Rust tests compile, so the server they build serves it and the
+# end-to-end run needs no second compile.
+test: test-web web test-rust test-e2e test-clients-python ## Run every suite: Rust (SQLite and PostgreSQL), web unit, end-to-end, GoTrue client
+
+test-bin: web ## Build the Rust tests and the server binary the other suites drive ($(TEST_BIN))
+	cargo test --locked --no-run --quiet
 
 test-rust: test-rust-sqlite test-rust-postgres ## Rust unit and API tests on both databases
 
@@ -55,15 +63,15 @@ test-web: $(WEB_DEPS) ## Web unit tests (Vitest)
 	@echo "== Web unit tests =="
 	cd web && npm test
 
-test-e2e: build ## End-to-end tests in headless Chromium against the release binary
+test-e2e: test-bin ## End-to-end tests in headless Chromium against the server binary
 	@echo "== End-to-end tests =="
-	cd web && BACKBEAT_BIN="$(BIN)" npm run test:e2e
+	cd web && BACKBEAT_BIN="$(TEST_BIN)" npm run test:e2e
 
 # The Python GoTrue client from PyPI against /auth/v1. Its virtualenv lives outside the clone and
 # is rebuilt only when clients/python/requirements.txt changes (the copy in it is the stamp).
 PY_VENV := $(CARGO_TARGET_DIR)/python-venv
 .PHONY: test-clients-python
-test-clients-python: build ## The Python supabase-auth client against the release binary
+test-clients-python: test-bin ## The Python supabase-auth client against the server binary
 	@echo "== GoTrue client tests (Python supabase-auth) =="
 	@if [ ! -x "$(PY_VENV)/bin/python" ] || ! cmp -s clients/python/requirements.txt "$(PY_VENV)/requirements.stamp"; then \
 	  echo "creating $(PY_VENV)"; \
@@ -72,7 +80,7 @@ test-clients-python: build ## The Python supabase-auth client against the releas
 	  "$(PY_VENV)/bin/pip" install --quiet --disable-pip-version-check -r clients/python/requirements.txt; \
 	  cp clients/python/requirements.txt "$(PY_VENV)/requirements.stamp"; \
 	fi
-	cd clients/python && PYTHONDONTWRITEBYTECODE=1 BACKBEAT_BIN="$(BIN)" "$(PY_VENV)/bin/python" -m pytest -p no:cacheprovider -ra test_supabase_auth.py
+	cd clients/python && PYTHONDONTWRITEBYTECODE=1 BACKBEAT_BIN="$(TEST_BIN)" "$(PY_VENV)/bin/python" -m pytest -p no:cacheprovider -ra test_supabase_auth.py
 
 # Benchmarks print their numbers beside a reference measured in the same run; the results are
 # recorded in docs/BENCHMARKS.md.
@@ -91,12 +99,15 @@ lint: $(WEB_DEPS) gen-check ## Formatting, Clippy, TypeScript, ESLint and genera
 	cargo clippy --locked --all-targets -- -D warnings
 	cd web && npm run lint
 
-gen: $(WEB_DEPS) ## Regenerate the web app's API types from the server's OpenAPI document
-	cargo run --quiet --locked -p backbeat -- openapi > web/openapi.json
+gen: $(WEB_DEPS) test-bin ## Regenerate the web app's API types and error catalogue from the server's OpenAPI document
+	$(TEST_BIN) openapi > web/openapi.json
 	cd web && npm run gen
 
-gen-check: gen ## Fail when the generated API types are not committed as generated
-	@git diff --exit-code -- web/src/api/schema.ts || { echo "web/src/api/schema.ts is stale: run 'make gen' and commit it" >&2; exit 1; }
+gen-check: gen ## Fail when the generated API types or error catalogue are not committed as generated
+	@for file in web/src/api/schema.ts web/src/api/errors.ts; do \
+	  git ls-files --error-unmatch -- "$$file" >/dev/null 2>&1 && git diff --exit-code -- "$$file" \
+	    || { echo "$$file is stale: run 'make gen' and commit it" >&2; exit 1; }; \
+	done
 
 clean: ## Remove build output (not ./data)
 	cargo clean

@@ -1,12 +1,12 @@
 """The unmodified Python `supabase-auth` client (SyncGoTrueClient) against the real server.
 
 Issue 3, "Proof with the real clients": every GoTrue call Backbeat implements, driven through
-the client from PyPI against the release binary. A session-scoped fixture starts the binary on
+the client from PyPI against the server binary. A session-scoped fixture starts the binary on
 a free port with a temporary data directory; mail the server "sends" lands as .eml files in
 `<data dir>/mail/`, where the tests read recovery links and codes.
 
-The binary: $BACKBEAT_BIN, else $CARGO_TARGET_DIR/release/backbeat, else
-../../target/release/backbeat next to this file. Missing, the suite is skipped (failed in CI).
+The binary: $BACKBEAT_BIN, else $CARGO_TARGET_DIR/debug/backbeat (`make test-bin`), else
+../../target/debug/backbeat next to this file. Missing, the suite is skipped (failed in CI).
 """
 
 from __future__ import annotations
@@ -57,8 +57,8 @@ def server_binary() -> Path:
         return Path(explicit).resolve()
     target = os.environ.get("CARGO_TARGET_DIR")
     if target:
-        return Path(target).resolve() / "release" / "backbeat"
-    return (HERE / ".." / ".." / "target" / "release" / "backbeat").resolve()
+        return Path(target).resolve() / "debug" / "backbeat"
+    return (HERE / ".." / ".." / "target" / "debug" / "backbeat").resolve()
 
 
 def free_port() -> int:
@@ -422,14 +422,18 @@ def test_update_user_password_ends_the_other_sessions(new_client):
         {"email": address, "password": PASSWORD}
     ).session
 
+    # Outside a recovery session the current password must come with the new one.
+    with pytest.raises(AuthApiError) as missing:
+        client.update_user({"password": "new-horse-battery"})
+    expect_api_error(missing, 400, "current_password_required")
     with pytest.raises(AuthApiError) as same:
-        client.update_user({"password": PASSWORD})
+        client.update_user({"password": PASSWORD, "current_password": PASSWORD})
     expect_api_error(same, 422, "same_password")
     with pytest.raises(AuthWeakPasswordError):
-        client.update_user({"password": "abc"})
+        client.update_user({"password": "abc", "current_password": PASSWORD})
 
     new_password = "new-horse-battery"
-    user = client.update_user({"password": new_password}).user
+    user = client.update_user({"password": new_password, "current_password": PASSWORD}).user
     assert user.id == signed_up.user.id
     assert "USER_UPDATED" in observed.events
     assert client.get_user().user.id == user.id
