@@ -61,7 +61,7 @@ macro_rules! visible_to_all {
 }
 pub(crate) use visible_to_all;
 
-/// The condition that the track `t` is visible to the viewer given as a placeholder or column
+/// The condition that the track `t` is visible to the viewer given as a bind parameter or a column
 /// (`visible_to!("$2")`, `visible_to!("p.created_by")`): visible to all, or their own upload in
 /// any state. With [`visible_to_all`], the one place this rule is written.
 macro_rules! visible_to {

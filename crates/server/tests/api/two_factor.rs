@@ -22,7 +22,7 @@ async fn aal1_session_of_a_two_factor_user(app: &TestApp) -> (Value, String, Str
     (aal1, factor_id, secret)
 }
 
-/// Every operation of the OpenAPI document, as (method, path with placeholder ids).
+/// Every operation of the OpenAPI document, as (method, path with a fixed id in each `{…}` segment).
 async fn every_api_operation(app: &TestApp) -> Vec<(Method, String)> {
     let document: Value = app.get("/api/openapi.json").await.json().await.unwrap();
     let mut operations = Vec::new();

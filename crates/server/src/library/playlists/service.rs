@@ -12,7 +12,7 @@ use super::store::{self, PlaylistRow};
 use crate::catalog::track::TrackRow;
 use crate::catalog::track::visible_track_in;
 use crate::db::page::{self, Page, PageRequest, Position};
-use crate::db::{Db, Timestamp};
+use crate::db::{Db, Timestamp, Tx};
 use crate::errors::{self, Failure};
 
 pub const NAME_MAX_CHARS: usize = 100;
@@ -153,6 +153,16 @@ pub async fn playlist(
     Ok(PlaylistDetail { playlist, tracks })
 }
 
+/// A transaction holding the owner's playlist locked for a change of its tracks; the
+/// playlist's not-found failure when it is not the owner's.
+async fn begin_on_own(db: &Db, owner: &str, id: &str) -> Result<Tx, Failure> {
+    let mut tx = db.begin().await?;
+    if !store::lock_playlist(&mut tx, id, owner).await? {
+        return Err(errors::PLAYLIST_NOT_FOUND.into());
+    }
+    Ok(tx)
+}
+
 /// The owner's playlist with the first page of its tracks, as the changes answer it.
 async fn first_page(db: &Db, owner: &str, id: &str) -> Result<PlaylistDetail, Failure> {
     playlist(db, owner, id, &PageRequest::first(page::DEFAULT_SIZE)).await
@@ -201,10 +211,7 @@ pub async fn add_track(
     id: &str,
     track_id: &str,
 ) -> Result<PlaylistDetail, Failure> {
-    let mut tx = db.begin().await?;
-    if !store::lock_playlist(&mut tx, id, owner).await? {
-        return Err(errors::PLAYLIST_NOT_FOUND.into());
-    }
+    let mut tx = begin_on_own(db, owner, id).await?;
     let now = Timestamp::now();
     if store::append_track(&mut tx, id, track_id, owner, now).await? {
         store::touch_playlist(&mut tx, id, owner, now).await?;
@@ -223,10 +230,7 @@ pub async fn remove_track(
     id: &str,
     track_id: &str,
 ) -> Result<PlaylistDetail, Failure> {
-    let mut tx = db.begin().await?;
-    if !store::lock_playlist(&mut tx, id, owner).await? {
-        return Err(errors::PLAYLIST_NOT_FOUND.into());
-    }
+    let mut tx = begin_on_own(db, owner, id).await?;
     if store::remove_track(&mut tx, id, track_id, owner).await? {
         store::touch_playlist(&mut tx, id, owner, Timestamp::now()).await?;
     }
@@ -241,10 +245,7 @@ pub async fn reorder(
     id: &str,
     track_ids: &[String],
 ) -> Result<PlaylistDetail, Failure> {
-    let mut tx = db.begin().await?;
-    if !store::lock_playlist(&mut tx, id, owner).await? {
-        return Err(errors::PLAYLIST_NOT_FOUND.into());
-    }
+    let mut tx = begin_on_own(db, owner, id).await?;
     let current: Vec<String> = store::entries(&mut tx, id, owner)
         .await?
         .into_iter()
@@ -271,10 +272,7 @@ pub async fn move_track(
     track_id: &str,
     index: i64,
 ) -> Result<PlaylistDetail, Failure> {
-    let mut tx = db.begin().await?;
-    if !store::lock_playlist(&mut tx, id, owner).await? {
-        return Err(errors::PLAYLIST_NOT_FOUND.into());
-    }
+    let mut tx = begin_on_own(db, owner, id).await?;
     let entries = store::entries(&mut tx, id, owner).await?;
     let from = entries
         .iter()

@@ -9,7 +9,7 @@ use crate::db::page::Position;
 use crate::db::{Db, Timestamp, Tx};
 use crate::{on_db, on_tx};
 
-/// The id of playlist `$id` if it belongs to `$owner` (placeholders), for the writes on a
+/// The id of playlist `$id` if it belongs to `$owner` (both bind parameters), for the writes on a
 /// playlist's entries: each names the owner itself.
 macro_rules! owned_playlist {
     ($id:literal, $owner:literal) => {

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Avatar } from '@/components/ui/Avatar';
 import { Button } from '@/components/ui/Button';
+import { useRevokedWhenGone } from '@/lib/previewUrl';
 import { AVATAR_TYPES, avatarFileProblem } from '../avatarFile';
 
 /** An image picked to become the avatar, with a local URL to preview it before it is saved. */
@@ -24,13 +25,7 @@ export function AvatarPicker({ name, currentUrl, chosen, onChange, disabled }: A
   const [problem, setProblem] = useState<string | null>(null);
   const previewUrl = chosen?.previewUrl;
 
-  // A preview URL holds the file in memory until it is revoked: once replaced, or when the form closes.
-  useEffect(() => {
-    if (!previewUrl) return;
-    return () => {
-      URL.revokeObjectURL(previewUrl);
-    };
-  }, [previewUrl]);
+  useRevokedWhenGone(previewUrl);
 
   return (
     <div className="flex items-center gap-4 sm:gap-5">

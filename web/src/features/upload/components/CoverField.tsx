@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
+import { useRevokedWhenGone } from '@/lib/previewUrl';
 import { COVER_RECOMMENDED_SIZE, COVER_TYPES, isRecommendedCoverSize } from '../coverFile';
 
 /** An image picked as the cover, with a local URL to preview it before it is sent. */
@@ -25,13 +26,7 @@ export function CoverField({ cover, problem, disabled, onChoose, onRemove }: Cov
   const [size, setSize] = useState<{ url: string; width: number; height: number } | null>(null);
   const previewUrl = cover?.previewUrl;
 
-  // A preview URL holds the file in memory until it is revoked: once replaced, or when the form goes.
-  useEffect(() => {
-    if (!previewUrl) return;
-    return () => {
-      URL.revokeObjectURL(previewUrl);
-    };
-  }, [previewUrl]);
+  useRevokedWhenGone(previewUrl);
 
   // The size read from the image on show now, not from one chosen before.
   const shownSize = size?.url === previewUrl ? size : null;
