@@ -333,6 +333,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "audio",
             "images",
             "plans",
+            "signing",
         ],
     ),
     (
