@@ -8,6 +8,7 @@
 //! `signing`, `shutdown`, `telemetry`). docs/ARCHITECTURE.md draws them.
 
 pub mod activity;
+pub mod ads;
 pub mod app;
 pub mod audio;
 pub mod auth;

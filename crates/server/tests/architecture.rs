@@ -348,6 +348,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "recommendations",
             "streaming",
             "home",
+            "ads",
         ],
     ),
     ("composition root", &["app", "state", "demo"]),

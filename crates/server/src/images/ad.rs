@@ -1,17 +1,16 @@
 //! House-ad images (banner and pop-up): scaled down to fit [`MAX_SIDE`], proportions kept, and
 //! re-encoded like avatars (PNG with transparency, else JPEG), which drops their metadata.
 
-use super::{DecodeLimits, EncodedImage, NotAnImage};
+use super::{EncodedImage, NotAnImage};
 
 /// The largest file an ad image may be.
 pub const MAX_BYTES: usize = 2 * 1024 * 1024;
 /// The largest side of a stored ad image: a 728 px leaderboard banner at twice its size.
 pub const MAX_SIDE: u32 = 1456;
-const LIMITS: DecodeLimits = super::SMALL_FILE_LIMITS;
 
 /// Turns an ad image into the stored one.
 pub fn process(upload: &[u8]) -> Result<EncodedImage, NotAnImage> {
-    super::fit_within(upload, LIMITS, MAX_SIDE)
+    super::fit_within(upload, super::SMALL_FILE_LIMITS, MAX_SIDE)
 }
 
 #[cfg(test)]
