@@ -38,7 +38,7 @@ use crate::http::{health, openapi};
 use crate::jobs::worker::{WorkerContext, Workers};
 use crate::state::AppState;
 use crate::{
-    activity, auth, catalog, home, library, media, plans, plays, profiles, recommendations,
+    activity, ads, auth, catalog, home, library, media, plans, plays, profiles, recommendations,
     streaming,
 };
 
@@ -240,7 +240,8 @@ pub fn api_router() -> OpenApiRouter<AppState> {
             .merge(library::playlists::routes::router())
             .merge(plays::routes::router())
             .merge(activity::routes::router())
-            .merge(recommendations::routes::router()),
+            .merge(recommendations::routes::router())
+            .merge(ads::routes::router()),
     )
 }
 
@@ -305,7 +306,7 @@ pub fn router(state: AppState) -> Router {
         .layer(from_fn_with_state(time_limits, timeout::limit))
         .layer(CompressionLayer::new().compress_when(compress_when))
         .layer(map_response_with_state(
-            SecurityHeaders::new(https),
+            SecurityHeaders::new(https, state.config.ad_network_origin().as_deref()),
             security::add_headers,
         ))
         .layer(from_fn_with_state(state.metrics.clone(), metrics::track))

@@ -163,6 +163,10 @@ catalogue! {
     DESCRIPTION_CONTROL_CHARACTERS = ("invalid_description", 422, "Description cannot contain control characters.");
     INVALID_ORDER = ("invalid_order", 422, "The new order must list every track of the playlist exactly once.");
     INVALID_POSITION = ("invalid_position", 422, "The track is not in the playlist, or the position is outside it.");
+    // ---- ads (free plan only)
+    INVALID_AD_SLOT = ("invalid_slot", 400, "The ad slot must be banner or popup.");
+    AD_NOT_FOUND = ("not_found", 404, "Ad not found.");
+    INVALID_AD_LINK = ("invalid_signature", 403, "This ad link is invalid or has expired.");
 }
 
 /// The catalogue as published: entry name in lower case -> `{code, status, message}`.

@@ -3,11 +3,12 @@
 //!
 //! Layers, each using only those below it: the composition root (`app`, `state`); the product's
 //! concerns (`auth`, `profiles`, `catalog`, `home`, `library`, `plays`, `activity`,
-//! `recommendations`, `streaming`, `plans`, `demo`); the building blocks they share (`audio`,
-//! `images`, `jobs`, `events`, `media`, `http`, `db`, `errors`, `config`, `net`, `shutdown`,
-//! `telemetry`). docs/ARCHITECTURE.md draws them.
+//! `recommendations`, `streaming`, `ads`, `plans`, `demo`); the building blocks they share
+//! (`audio`, `images`, `jobs`, `events`, `media`, `http`, `db`, `errors`, `config`, `net`,
+//! `signing`, `shutdown`, `telemetry`). docs/ARCHITECTURE.md draws them.
 
 pub mod activity;
+pub mod ads;
 pub mod app;
 pub mod audio;
 pub mod auth;
@@ -29,6 +30,7 @@ pub mod plays;
 pub mod profiles;
 pub mod recommendations;
 pub mod shutdown;
+pub mod signing;
 pub mod state;
 pub mod streaming;
 pub mod telemetry;

@@ -1,11 +1,13 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use backbeat::ads::{inventory, table};
 use backbeat::app::App;
 use backbeat::config::{Config, ProcessEnv};
 use backbeat::db::Db;
+use backbeat::db::Timestamp;
 use backbeat::demo;
-use backbeat::state::AppState;
+use backbeat::state::{self, AppState};
 use backbeat::telemetry;
 use clap::{Parser, Subcommand};
 
@@ -35,6 +37,46 @@ enum Command {
     /// Add demo artists and about 30 tracks of generated music, and process them. Running it
     /// again adds nothing.
     SeedDemo,
+    /// Manage the house ads shown to free-plan users (works beside a running server).
+    Ads {
+        #[command(subcommand)]
+        command: AdsCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum AdsCommand {
+    /// Add an ad, served at once, and print its id.
+    Add {
+        /// Where it is shown.
+        #[arg(long, value_parser = ["banner", "popup"])]
+        slot: String,
+        /// Shown with the image (its alternative text), at most 100 characters.
+        #[arg(long)]
+        title: String,
+        /// A JPEG, PNG or WebP file of at most 2 MB; stored re-encoded, without its metadata.
+        #[arg(long)]
+        image: PathBuf,
+        /// The http:// or https:// URL a click leads to.
+        #[arg(long)]
+        target: String,
+    },
+    /// List every ad: id, slot, active or disabled, title, target.
+    List,
+    /// Stop serving an ad (its counts stay in the report).
+    Disable {
+        /// The ad's id, as `add` printed it.
+        id: String,
+    },
+    /// Impressions, clicks and click-through rate per ad and UTC day, newest day first.
+    Report {
+        /// How many days back, today included.
+        #[arg(long, default_value_t = 30)]
+        days: u32,
+        /// Comma-separated values instead of a table.
+        #[arg(long)]
+        csv: bool,
+    },
 }
 
 /// mimalloc instead of the system allocator: a request allocates and frees dozens of small
@@ -63,11 +105,25 @@ async fn main() -> ExitCode {
         }
     };
     telemetry::init(config.log_format);
+    if let Some(Command::Ads { command }) = cli.command {
+        return match ads(&config, command).await {
+            Ok(output) => {
+                print!("{output}");
+                ExitCode::SUCCESS
+            }
+            Err(err) => {
+                eprintln!("backbeat ads: {err}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     let result = match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(config).await,
         Command::Migrate => migrate(&config).await,
         Command::SeedDemo => seed_demo(config).await,
-        Command::Openapi => unreachable!("handled before loading the configuration"),
+        Command::Openapi | Command::Ads { .. } => {
+            unreachable!("handled before serving")
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -112,6 +168,38 @@ async fn seed_demo(config: Config) -> anyhow::Result<()> {
         report.failed,
     );
     Ok(())
+}
+
+/// Runs an `ads` command on the configured database and media storage; answers what to print.
+async fn ads(config: &Config, command: AdsCommand) -> Result<String, inventory::InventoryError> {
+    let (db, media) = state::open_storage(config).await?;
+    let output = match command {
+        AdsCommand::Add {
+            slot,
+            title,
+            image,
+            target,
+        } => {
+            let new = inventory::NewAd {
+                slot: &slot,
+                title: &title,
+                image: &image,
+                target_url: &target,
+            };
+            inventory::add(&db, &media, &new)
+                .await
+                .map(|id| format!("{id}\n"))
+        }
+        AdsCommand::List => inventory::list(&db).await.map(|ads| table::ads_table(&ads)),
+        AdsCommand::Disable { id } => inventory::disable(&db, &id)
+            .await
+            .map(|()| format!("Ad {id} is disabled.\n")),
+        AdsCommand::Report { days, csv } => inventory::report(&db, days, Timestamp::now())
+            .await
+            .map(|rows| table::report(&rows, csv)),
+    };
+    db.close().await;
+    output
 }
 
 /// Completes on Ctrl-C or SIGTERM. The handlers are installed at once (not when the future is

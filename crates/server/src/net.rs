@@ -1,5 +1,5 @@
 //! Client addresses: address blocks, trusted reverse proxies, and who the client of a request
-//! is.
+//! is; and what counts as a web link ([`web_url`]).
 //!
 //! Behind a reverse proxy every request comes from the proxy, and the client's address is in
 //! `X-Forwarded-For`. That header is a list each proxy appends to, so only its right end was
@@ -148,6 +148,24 @@ pub fn client_address(
     }
     // Every entry a proxy of ours: the left-most is an internal client.
     client
+}
+
+/// `raw` as an absolute `http://` or `https://` URL written out in full (browsers repair
+/// `http:x.com` and `http:///x.com`), with a host and without credentials
+/// (`https://twitter.com@evil.example` reads as Twitter but leads elsewhere).
+pub fn web_url(raw: &str) -> Option<url::Url> {
+    let lower = raw.to_ascii_lowercase();
+    let rest = lower
+        .strip_prefix("https://")
+        .or_else(|| lower.strip_prefix("http://"))?;
+    if rest.starts_with(['/', '\\']) {
+        return None;
+    }
+    let url = url::Url::parse(raw).ok()?;
+    let web = matches!(url.scheme(), "http" | "https");
+    let has_host = url.host_str().is_some_and(|h| !h.is_empty());
+    let has_credentials = !url.username().is_empty() || url.password().is_some();
+    (web && has_host && !has_credentials).then_some(url)
 }
 
 #[cfg(test)]

@@ -83,17 +83,8 @@ impl AppState {
     /// Connects the database (applying migrations), opens media storage and loads the keys:
     /// what the server and the command-line tasks work with.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
-        let db = Db::connect(&config.database_url())
-            .await
-            .context("cannot connect to the database")?;
-        db.migrate()
-            .await
-            .context("cannot apply database migrations")?;
-        let media = MediaStore::local(&config.data_dir.join("media"))
-            .context("cannot open media storage")?
-            .with_hot_files(config.stream_cache_mb.saturating_mul(1024 * 1024));
-        std::fs::create_dir_all(config.tmp_dir())
-            .with_context(|| format!("cannot create {}", config.tmp_dir().display()))?;
+        let (db, media) = open_storage(&config).await?;
+        let media = media.with_hot_files(config.stream_cache_mb.saturating_mul(1024 * 1024));
         let keys = Keys::load_or_generate(
             &config.data_dir,
             config.auth.jwt_private_key_file.as_deref(),
@@ -134,6 +125,22 @@ impl AppState {
             live_activity,
         })))
     }
+}
+
+/// The database (migrated) and the media storage of the configuration, with the scratch
+/// folder: what the server and the command-line tasks (`backbeat ads`) work on.
+pub async fn open_storage(config: &Config) -> anyhow::Result<(Db, MediaStore)> {
+    let db = Db::connect(&config.database_url())
+        .await
+        .context("cannot connect to the database")?;
+    db.migrate()
+        .await
+        .context("cannot apply database migrations")?;
+    let media =
+        MediaStore::local(&config.data_dir.join("media")).context("cannot open media storage")?;
+    std::fs::create_dir_all(config.tmp_dir())
+        .with_context(|| format!("cannot create {}", config.tmp_dir().display()))?;
+    Ok((db, media))
 }
 
 /// The job handlers of every kind of background work, by the concern that owns it.

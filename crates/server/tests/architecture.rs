@@ -333,6 +333,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "audio",
             "images",
             "plans",
+            "signing",
         ],
     ),
     (
@@ -347,6 +348,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "recommendations",
             "streaming",
             "home",
+            "ads",
         ],
     ),
     ("composition root", &["app", "state", "demo"]),

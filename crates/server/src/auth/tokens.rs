@@ -75,7 +75,7 @@ const REFRESH_MAC_LEN: usize = 16;
 /// rotation response was lost.
 pub fn encode_refresh_token(keys: &Keys, id: Uuid) -> String {
     let mut bytes = id.as_bytes().to_vec();
-    bytes.extend_from_slice(&keys.mac(REFRESH_PURPOSE, id.as_bytes())[..REFRESH_MAC_LEN]);
+    bytes.extend_from_slice(&keys.secret().mac(REFRESH_PURPOSE, id.as_bytes())[..REFRESH_MAC_LEN]);
     URL_SAFE_NO_PAD.encode(bytes)
 }
 
@@ -86,7 +86,8 @@ pub fn decode_refresh_token(keys: &Keys, token: &str) -> Option<Uuid> {
         return None;
     }
     let (id, tag) = bytes.split_at(16);
-    keys.verify_mac(REFRESH_PURPOSE, id, tag)
+    keys.secret()
+        .verify_mac(REFRESH_PURPOSE, id, tag)
         .then(|| Uuid::from_slice(id).ok())
         .flatten()
 }

@@ -98,6 +98,10 @@ impl Config {
             "BACKBEAT_PLAY_COUNT_WINDOW_SECS",
             &mut self.play_count_window_secs,
         )?;
+        e.set_some(
+            "BACKBEAT_AD_NETWORK_SCRIPT_URL",
+            &mut self.ad_network_script_url,
+        )?;
         let auth = &mut self.auth;
         e.set_some(
             "BACKBEAT_JWT_PRIVATE_KEY_FILE",
@@ -174,6 +178,14 @@ impl Config {
             return Err(ConfigError::Invalid {
                 name,
                 reason: "must be at least 1".into(),
+            });
+        }
+        if let Some(script) = &self.ad_network_script_url
+            && crate::net::web_url(script).is_none()
+        {
+            return Err(ConfigError::Invalid {
+                name: "BACKBEAT_AD_NETWORK_SCRIPT_URL",
+                reason: format!("{script:?} is not an http:// or https:// URL"),
             });
         }
         if self.metrics_token.as_deref().is_some_and(|t| t.len() < 16) {

@@ -84,6 +84,9 @@ pub struct Config {
     /// A listener's plays of one track count once within this many seconds (against play
     /// farming; DECISIONS.md, "Plays and earnings").
     pub play_count_window_secs: u64,
+    /// The script of an external ad network, loaded for free-plan users only (an `http://` or
+    /// `https://` URL); the Content-Security-Policy admits its origin only when set.
+    pub ad_network_script_url: Option<String>,
     pub auth: AuthConfig,
     pub mail: MailConfig,
 }
@@ -224,6 +227,7 @@ impl Default for Config {
             audio_checks_at_once: std::thread::available_parallelism().map_or(2, |n| n.get()),
             event_streams_per_user: 8,
             play_count_window_secs: 30 * 60,
+            ad_network_script_url: None,
             auth: AuthConfig::default(),
             mail: MailConfig::default(),
         }
@@ -258,6 +262,7 @@ impl fmt::Debug for Config {
             .field("audio_checks_at_once", &self.audio_checks_at_once)
             .field("event_streams_per_user", &self.event_streams_per_user)
             .field("play_count_window_secs", &self.play_count_window_secs)
+            .field("ad_network_script_url", &self.ad_network_script_url)
             .field(
                 "auth.access_token_ttl_secs",
                 &self.auth.access_token_ttl_secs,
@@ -301,6 +306,12 @@ impl Config {
             max_decoded_ratio: self.max_decode_ratio,
             deadline: None,
         }
+    }
+
+    /// The origin (`https://ads.example`) of the ad network's script, when one is configured.
+    pub fn ad_network_origin(&self) -> Option<String> {
+        let url = url::Url::parse(self.ad_network_script_url.as_deref()?).ok()?;
+        Some(url.origin().ascii_serialization())
     }
 
     /// Scratch space for uploads in progress and processing: `<data_dir>/tmp`.
@@ -371,6 +382,37 @@ mod tests {
             chrono::Duration::seconds(90)
         );
         assert!(matches!(too_long, Err(ConfigError::Invalid { .. })));
+    }
+
+    #[test]
+    fn an_ad_network_script_must_be_a_web_url() {
+        let none = Config::load(None, &[]).unwrap();
+        let set = Config::load(
+            None,
+            &[(
+                "BACKBEAT_AD_NETWORK_SCRIPT_URL",
+                "https://ads.example:8443/tag/v2.js?pub=7",
+            )],
+        )
+        .unwrap();
+
+        assert_eq!(none.ad_network_origin(), None);
+        assert_eq!(
+            set.ad_network_origin().as_deref(),
+            Some("https://ads.example:8443")
+        );
+        for bad in [
+            "ads.example/tag.js",
+            "javascript:alert(1)",
+            "ftp://ads.example/t.js",
+            "https://",
+        ] {
+            let err = Config::load(None, &[("BACKBEAT_AD_NETWORK_SCRIPT_URL", bad)]).unwrap_err();
+            assert!(
+                err.to_string().contains("BACKBEAT_AD_NETWORK_SCRIPT_URL"),
+                "{bad}: {err}"
+            );
+        }
     }
 
     #[test]

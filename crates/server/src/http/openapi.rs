@@ -25,7 +25,9 @@ use super::error::ErrorBody;
         (name = "likes", description = "Liked tracks"),
         (name = "playlists", description = "The signed-in user's own playlists"),
         (name = "listening", description = "Plays, friends activity with its live event \
-            stream, and recommendations")
+            stream, and recommendations"),
+        (name = "ads", description = "House ads for free-plan users: serving, impressions and \
+            counted clicks")
     )
 )]
 struct ApiDoc;

@@ -22,15 +22,48 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; \
     form-action 'self'; \
     frame-ancestors 'none'";
 
+/// What an ad network needs of the page: its script, the images and frames it shows, and the
+/// requests it makes.
+const AD_NETWORK_DIRECTIVES: [&str; 4] = ["script-src", "img-src", "frame-src", "connect-src"];
+
+/// [`CONTENT_SECURITY_POLICY`], widened by the origin of a configured ad network (in
+/// [`AD_NETWORK_DIRECTIVES`] only) and by nothing else.
+pub fn content_security_policy(ad_network_origin: Option<&str>) -> String {
+    let Some(origin) = ad_network_origin else {
+        return CONTENT_SECURITY_POLICY.to_owned();
+    };
+    let mut directives: Vec<String> = CONTENT_SECURITY_POLICY
+        .split("; ")
+        .map(str::to_owned)
+        .collect();
+    for name in AD_NETWORK_DIRECTIVES {
+        match directives
+            .iter_mut()
+            .find(|d| d.split(' ').next() == Some(name))
+        {
+            Some(directive) => {
+                directive.push(' ');
+                directive.push_str(origin);
+            }
+            // A directive the policy leaves to `default-src` starts from it: 'self'.
+            None => directives.push(format!("{name} 'self' {origin}")),
+        }
+    }
+    directives.join("; ")
+}
+
 /// The headers added to every response that does not set its own value.
 #[derive(Clone)]
 pub struct SecurityHeaders(Arc<Vec<(HeaderName, HeaderValue)>>);
 
 impl SecurityHeaders {
-    /// `https` adds Strict-Transport-Security (only meaningful when users reach us over TLS).
-    pub fn new(https: bool) -> Self {
+    /// `https` adds Strict-Transport-Security (only meaningful when users reach us over TLS);
+    /// an ad network's origin widens the Content-Security-Policy
+    /// ([`content_security_policy`]).
+    pub fn new(https: bool, ad_network_origin: Option<&str>) -> Self {
+        let policy = HeaderValue::from_str(&content_security_policy(ad_network_origin))
+            .expect("an origin is header-safe ASCII");
         let mut headers = vec![
-            (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
             (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
             (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
             (header::X_FRAME_OPTIONS, "DENY"),
@@ -49,12 +82,12 @@ impl SecurityHeaders {
                 "max-age=63072000; includeSubDomains",
             ));
         }
-        Self(Arc::new(
-            headers
-                .into_iter()
-                .map(|(name, value)| (name, HeaderValue::from_static(value)))
-                .collect(),
-        ))
+        let mut headers: Vec<(HeaderName, HeaderValue)> = headers
+            .into_iter()
+            .map(|(name, value)| (name, HeaderValue::from_static(value)))
+            .collect();
+        headers.insert(0, (header::CONTENT_SECURITY_POLICY, policy));
+        Self(Arc::new(headers))
     }
 }
 
@@ -70,4 +103,35 @@ pub async fn add_headers(
         }
     }
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn without_an_ad_network_the_policy_is_the_apps_own() {
+        assert_eq!(content_security_policy(None), CONTENT_SECURITY_POLICY);
+    }
+
+    #[test]
+    fn an_ad_network_widens_exactly_its_directives_by_its_origin() {
+        assert_eq!(
+            content_security_policy(Some("https://ads.example")),
+            "default-src 'self'; \
+             script-src 'self' https://ads.example; \
+             style-src 'self' 'unsafe-inline'; \
+             img-src 'self' data: blob: https://ads.example; \
+             media-src 'self' blob:; \
+             font-src 'self'; \
+             connect-src 'self' https://ads.example; \
+             worker-src 'self' blob:; \
+             manifest-src 'self'; \
+             object-src 'none'; \
+             base-uri 'self'; \
+             form-action 'self'; \
+             frame-ancestors 'none'; \
+             frame-src 'self' https://ads.example"
+        );
+    }
 }

@@ -1,50 +1,15 @@
 //! Avatars: scaled down to fit [`MAX_SIDE`] and re-encoded, PNG when the picture has an alpha
 //! channel, else JPEG.
 
-use bytes::Bytes;
-use image::DynamicImage;
-use image::codecs::jpeg::JpegEncoder;
-use image::codecs::png::PngEncoder;
-
-use super::{DecodeLimits, NotAnImage};
+use super::{DecodeLimits, EncodedImage, NotAnImage};
 
 /// The largest side of a stored avatar.
 pub const MAX_SIDE: u32 = 512;
-const LIMITS: DecodeLimits = DecodeLimits {
-    max_side: 8000,
-    max_alloc: 128 * 1024 * 1024,
-};
-const JPEG_QUALITY: u8 = 85;
-
-/// An avatar ready to store.
-#[derive(Clone, Debug)]
-pub struct AvatarImage {
-    pub bytes: Bytes,
-    pub extension: &'static str,
-}
+const LIMITS: DecodeLimits = super::SMALL_FILE_LIMITS;
 
 /// Turns an uploaded image into the stored avatar.
-pub fn process(upload: &[u8]) -> Result<AvatarImage, NotAnImage> {
-    let mut image = super::decode(upload, LIMITS)?;
-    if image.width() > MAX_SIDE || image.height() > MAX_SIDE {
-        image = image.thumbnail(MAX_SIDE, MAX_SIDE);
-    }
-    let mut out = Vec::new();
-    let extension = if image.color().has_alpha() {
-        DynamicImage::from(image.to_rgba8())
-            .write_with_encoder(PngEncoder::new(&mut out))
-            .map_err(|_| NotAnImage)?;
-        "png"
-    } else {
-        DynamicImage::from(image.to_rgb8())
-            .write_with_encoder(JpegEncoder::new_with_quality(&mut out, JPEG_QUALITY))
-            .map_err(|_| NotAnImage)?;
-        "jpg"
-    };
-    Ok(AvatarImage {
-        bytes: Bytes::from(out),
-        extension,
-    })
+pub fn process(upload: &[u8]) -> Result<EncodedImage, NotAnImage> {
+    super::fit_within(upload, LIMITS, MAX_SIDE)
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
-//! Public media under `/media`: avatars and track covers, so that an `<img>` element can load
-//! them without a token. Stored names are unique and never overwritten, so a response may be
-//! cached forever. Only the `avatars/` and `covers/` prefixes are served here; track audio goes
-//! through signed stream URLs.
+//! Public media under `/media`: avatars, track covers and house-ad images, so that an `<img>`
+//! element can load them without a token. Stored names are unique and never overwritten, so a
+//! response may be cached forever. Only the `avatars/`, `covers/` and `ads/` prefixes are served
+//! here; track audio goes through signed stream URLs.
 
 use axum::Router;
 use axum::body::Body;
@@ -25,45 +25,42 @@ pub fn public_path(key: &str) -> String {
     format!("{PUBLIC_PREFIX}{key}")
 }
 
+/// The folders of the store served publicly, each as `/media/{folder}/{owner}/{file}`.
+const PUBLIC_FOLDERS: [&str; 3] = ["avatars", "covers", "ads"];
+
 pub fn router<S>() -> Router<S>
 where
     S: Clone + Send + Sync + 'static,
     MediaStore: FromRef<S>,
 {
-    Router::new()
-        .route("/media/avatars/{user_id}/{file}", get(avatar))
-        .route("/media/covers/{user_id}/{file}", get(cover))
-        // Anything else under /media is a missing file, never the web app's index page.
-        .route("/media/{*rest}", any(missing))
+    let mut router = Router::new();
+    for folder in PUBLIC_FOLDERS {
+        router = router.route(
+            &format!("/media/{folder}/{{owner}}/{{file}}"),
+            get(
+                move |State(media): State<MediaStore>,
+                      path: Result<Path<(String, String)>, PathRejection>,
+                      request: HeaderMap| async move {
+                    public_image(&media, folder, path, &request).await
+                },
+            ),
+        );
+    }
+    // Anything else under /media is a missing file, never the web app's index page.
+    router.route("/media/{*rest}", any(missing))
 }
 
-async fn avatar(
-    State(media): State<MediaStore>,
-    path: Result<Path<(String, String)>, PathRejection>,
-    request: HeaderMap,
-) -> Result<Response, ApiError> {
-    public_image(&media, "avatars", path, &request).await
-}
-
-async fn cover(
-    State(media): State<MediaStore>,
-    path: Result<Path<(String, String)>, PathRejection>,
-    request: HeaderMap,
-) -> Result<Response, ApiError> {
-    public_image(&media, "covers", path, &request).await
-}
-
-/// Serves `{prefix}/{user_id}/{file}` when it is an image.
+/// Serves `{prefix}/{owner}/{file}` (the owner: a user, or an ad) when it is an image.
 async fn public_image(
     media: &MediaStore,
     prefix: &str,
     path: Result<Path<(String, String)>, PathRejection>,
     request: &HeaderMap,
 ) -> Result<Response, ApiError> {
-    let Ok(Path((user_id, file))) = path else {
+    let Ok(Path((owner, file))) = path else {
         return Err(not_found());
     };
-    if user_id.contains('/') || file.contains('/') {
+    if owner.contains('/') || file.contains('/') {
         return Err(not_found());
     }
     let Some(content_type) = mime_guess::from_path(&file)
@@ -72,7 +69,7 @@ async fn public_image(
     else {
         return Err(not_found());
     };
-    let Ok(key) = MediaKey::parse(&format!("{prefix}/{user_id}/{file}")) else {
+    let Ok(key) = MediaKey::parse(&format!("{prefix}/{owner}/{file}")) else {
         return Err(not_found());
     };
     let (meta, bytes) = match media.get_with_meta(&key).await {

@@ -180,12 +180,9 @@ impl Streams {
         grant: &StreamGrant<'_>,
         now: i64,
     ) -> Result<Arc<StreamFile>, Failure> {
-        let expires = grant
-            .expires
-            .parse::<i64>()
-            .map_err(|_| errors::INVALID_STREAM_SIGNATURE)?;
-        let quality = signature::verify(keys, track_id, grant.quality, expires, grant.sig, now)
-            .map_err(|_| errors::INVALID_STREAM_SIGNATURE)?;
+        let quality =
+            signature::verify(keys, track_id, grant.quality, grant.expires, grant.sig, now)
+                .map_err(|_| errors::INVALID_STREAM_SIGNATURE)?;
         self.file(db, track_id, quality).await
     }
 }

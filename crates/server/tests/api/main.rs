@@ -4,6 +4,8 @@
 mod helpers;
 
 mod activity;
+mod ads;
+mod ads_cli;
 mod auth_recovery_mfa;
 mod auth_security;
 mod auth_sessions;

@@ -7,7 +7,8 @@ use tokio::sync::Semaphore;
 use super::store;
 use crate::db::{Db, Timestamp};
 use crate::errors::{self, Failure};
-use crate::images::avatar::{self, AvatarImage};
+use crate::images::EncodedImage;
+use crate::images::avatar;
 use crate::media::{MediaError, MediaKey, MediaStore};
 use crate::profiles::profile::service::my_profile;
 use crate::profiles::profile::store::{ProfileRow, find_profile};
@@ -54,7 +55,7 @@ async fn swap_avatar(
     db: &Db,
     media: &MediaStore,
     user_id: &str,
-    avatar: AvatarImage,
+    avatar: EncodedImage,
 ) -> Result<(), Failure> {
     let key = store_new_avatar(media, user_id, &avatar).await?;
     let previous = match point_profile_at(db, user_id, &key).await {
@@ -84,7 +85,7 @@ async fn swap_avatar(
 async fn store_new_avatar(
     media: &MediaStore,
     user_id: &str,
-    avatar: &AvatarImage,
+    avatar: &EncodedImage,
 ) -> Result<MediaKey, Failure> {
     let millis = chrono::Utc::now().timestamp_millis();
     let mut last_error = None;

@@ -84,23 +84,7 @@ impl SocialLink {
         if raw.chars().count() > SOCIAL_LINK_MAX_CHARS {
             return Err(errors::SOCIAL_LINK_TOO_LONG.into());
         }
-        // Browsers repair `http:x.com` and `http:///x.com`; a link must be written out in full.
-        let lower = raw.to_ascii_lowercase();
-        let rest = lower
-            .strip_prefix("https://")
-            .or_else(|| lower.strip_prefix("http://"))
-            .ok_or(errors::SOCIAL_LINK_SCHEME)?;
-        if rest.starts_with(['/', '\\']) {
-            return Err(errors::SOCIAL_LINK_SCHEME.into());
-        }
-        let url = url::Url::parse(raw).map_err(|_| Failure::from(errors::SOCIAL_LINK_SCHEME))?;
-        let web = matches!(url.scheme(), "http" | "https");
-        let has_host = url.host_str().is_some_and(|h| !h.is_empty());
-        // `https://twitter.com@evil.example` reads as Twitter but leads elsewhere.
-        let has_credentials = !url.username().is_empty() || url.password().is_some();
-        if !web || !has_host || has_credentials {
-            return Err(errors::SOCIAL_LINK_SCHEME.into());
-        }
+        let url = crate::net::web_url(raw).ok_or(errors::SOCIAL_LINK_SCHEME)?;
         let link = String::from(url);
         if link.chars().count() > SOCIAL_LINK_MAX_CHARS {
             return Err(errors::SOCIAL_LINK_TOO_LONG.into());

@@ -142,6 +142,11 @@ impl TestApp {
         start(self.config.clone(), None, Vec::new()).await
     }
 
+    /// The database URL the app runs on, for the command line to work on the same one.
+    pub fn database_url(&self) -> String {
+        self.config.database_url()
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.address, path)
     }

@@ -1,5 +1,6 @@
 //! Catalog and listening data for tests of lists, limits and counts: tracks stored through the
-//! app's own upload store and search keys (no audio), and follows and plays through the API.
+//! app's own upload store and search keys (no audio), follows and plays through the API, and
+//! house ads through the inventory's own code (what `backbeat ads add` runs).
 
 use backbeat::catalog::upload::store::{self, NewTrack, StoredAudio};
 use backbeat::catalog::upload::track_text::TrackText;
@@ -96,4 +97,28 @@ pub async fn follow(app: &TestApp, token: &str, user_id: &str) {
         200,
     )
     .await;
+}
+
+/// Adds an active house ad through the inventory, with a generated 728x90 PNG; answers its id.
+pub async fn add_ad(app: &TestApp, slot: &str, title: &str, target_url: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let image = dir.path().join("banner.png");
+    std::fs::write(&image, super::media::png(728, 90)).unwrap();
+    let media = backbeat::media::MediaStore::local(&app.data_dir.join("media")).unwrap();
+    let new = backbeat::ads::inventory::NewAd {
+        slot,
+        title,
+        image: &image,
+        target_url,
+    };
+    backbeat::ads::inventory::add(&app.db, &media, &new)
+        .await
+        .unwrap()
+}
+
+/// Stops serving the ad, as `backbeat ads disable` does.
+pub async fn disable_ad(app: &TestApp, id: &str) {
+    backbeat::ads::inventory::disable(&app.db, id)
+        .await
+        .unwrap();
 }
