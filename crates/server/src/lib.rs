@@ -3,7 +3,7 @@
 //!
 //! Layers, each using only those below it: the composition root (`app`, `state`); the product's
 //! concerns (`auth`, `profiles`, `catalog`, `home`, `library`, `plays`, `activity`,
-//! `recommendations`, `streaming`, `plans`, `demo`); the building blocks they share (`audio`,
+//! `recommendations`, `streaming`, `payments`, `plans`, `demo`); the building blocks they share (`audio`,
 //! `images`, `jobs`, `events`, `media`, `http`, `db`, `errors`, `config`, `net`, `shutdown`,
 //! `telemetry`). docs/ARCHITECTURE.md draws them.
 
@@ -24,6 +24,7 @@ pub mod jobs;
 pub mod library;
 pub mod media;
 pub mod net;
+pub mod payments;
 pub mod plans;
 pub mod plays;
 pub mod profiles;

@@ -347,6 +347,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "recommendations",
             "streaming",
             "home",
+            "payments",
         ],
     ),
     ("composition root", &["app", "state", "demo"]),

@@ -25,7 +25,9 @@ use super::error::ErrorBody;
         (name = "likes", description = "Liked tracks"),
         (name = "playlists", description = "The signed-in user's own playlists"),
         (name = "listening", description = "Plays, friends activity with its live event \
-            stream, and recommendations")
+            stream, and recommendations"),
+        (name = "payments", description = "Checkout of a paid plan at the payment provider, \
+            plan changes and cancellation, the subscription, and the provider's webhooks")
     )
 )]
 struct ApiDoc;
