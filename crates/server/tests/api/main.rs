@@ -17,6 +17,7 @@ mod likes;
 mod pagination;
 mod payments_sandbox;
 mod payments_signature;
+mod payments_stripe;
 mod payments_webhooks;
 mod plans;
 mod playlists;

@@ -58,6 +58,25 @@ impl StripeError {
     }
 }
 
+impl StripeError {
+    /// Whether a cancellation was refused because the subscription is canceled already: Stripe
+    /// answers that one with 404 `resource_missing` ("No such subscription"), as if deleted.
+    pub fn is_already_canceled(&self) -> bool {
+        match self {
+            Self::Refused {
+                status,
+                message,
+                code,
+                ..
+            } => {
+                (*status == StatusCode::NOT_FOUND && code.as_deref() == Some("resource_missing"))
+                    || (status.is_client_error() && message.to_lowercase().contains("canceled"))
+            }
+            _ => false,
+        }
+    }
+}
+
 impl From<StripeError> for ProviderError {
     fn from(err: StripeError) -> Self {
         if err.is_about_a_coupon() {

@@ -182,12 +182,8 @@ impl PaymentProvider for Stripe {
     async fn cancel(&self, subscription_id: &str) -> Result<(), ProviderError> {
         let path = format!("/v1/subscriptions/{}", path_id(subscription_id)?);
         match self.client.delete(&path).await {
-            Ok(_) => Ok(()),
-            // Canceled already (by an earlier request, or at Stripe's dashboard): done.
-            Err(client::StripeError::Refused {
-                status, message, ..
-            }) if status.is_client_error() && message.to_lowercase().contains("cancel") => Ok(()),
-            Err(err) => Err(err.into()),
+            Err(err) if err.is_already_canceled() => Ok(()),
+            answer => answer.map(drop).map_err(ProviderError::from),
         }
     }
 

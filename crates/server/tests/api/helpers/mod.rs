@@ -6,6 +6,7 @@
 //! - [`auth`]: accounts, sessions, mail links and two-factor codes through `/auth/v1`;
 //! - [`seed`]: catalog and listening data, stored through the app's own functions or its API;
 //! - [`payments`]: the sandbox app, signed webhook events, the subscription as shown;
+//! - [`stripe`]: a loopback fake of the Stripe endpoints the server calls;
 //! - [`media`]: generated audio and images, and the upload form.
 
 pub mod app;
@@ -15,5 +16,6 @@ pub mod http;
 pub mod media;
 pub mod payments;
 pub mod seed;
+pub mod stripe;
 
 mod postgres;
