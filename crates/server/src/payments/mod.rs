@@ -2,7 +2,7 @@
 //! payment provider, plan changes and cancellations through it, and the provider's signed
 //! webhook events, which alone change a user's plan.
 //!
-//! - `provider.rs`: the one interface of a provider, and the dispatch over the configured one;
+//! - `provider.rs`: the one interface of a provider; `configured.rs`: the configured one;
 //! - `sandbox/`: the embedded default, Backbeat's own hosted checkout page that delivers
 //!   Stripe-format events over HTTP to the same webhook endpoint;
 //! - `stripe/`: Stripe's REST API;
@@ -11,6 +11,7 @@
 //! - `routes.rs`, `store.rs`: the API and the SQL.
 
 pub mod checkout;
+pub mod configured;
 pub mod event;
 pub mod provider;
 pub mod routes;
@@ -30,7 +31,7 @@ use crate::config::{Config, ProviderKind};
 use crate::db::Db;
 use crate::events::EventBus;
 use crate::shutdown::Shutdown;
-use provider::Provider;
+use configured::Provider;
 
 /// How long a call to a provider may take.
 const HTTP_TIMEOUT: Duration = Duration::from_secs(30);
@@ -55,9 +56,7 @@ impl Payments {
         events: EventBus,
         shutdown: Shutdown,
     ) -> anyhow::Result<Self> {
-        // reqwest takes TLS from rustls with ring as the process default; installing it twice
-        // (several apps in one test process) is harmless.
-        let _ = rustls::crypto::ring::default_provider().install_default();
+        crate::net::use_ring_for_tls();
         let http = reqwest::Client::builder()
             .timeout(HTTP_TIMEOUT)
             .connect_timeout(HTTP_CONNECT_TIMEOUT)

@@ -1,12 +1,11 @@
-//! The one interface both payment providers implement, and the dispatch over the configured one.
+//! The one interface both payment providers implement (`sandbox/`, `stripe/`); `configured.rs`
+//! dispatches over the configured one.
 //!
 //! A provider hosts the card checkout, changes and cancels subscriptions, and reports what
 //! happened through signed webhook events in Stripe's format; it never changes a plan itself.
 
 use std::future::Future;
 
-use super::sandbox::Sandbox;
-use super::stripe::Stripe;
 use crate::plans::Plan;
 
 /// A promotion code the provider accepts.
@@ -105,74 +104,4 @@ pub trait PaymentProvider: Send + Sync {
 
     /// The secret webhook events are signed with.
     fn webhook_secret(&self) -> &[u8];
-}
-
-/// The configured provider.
-pub enum Provider {
-    Sandbox(Sandbox),
-    Stripe(Stripe),
-}
-
-impl Provider {
-    /// The sandbox, when it is the configured provider (its hosted page is served only then).
-    pub fn sandbox(&self) -> Option<&Sandbox> {
-        match self {
-            Self::Sandbox(sandbox) => Some(sandbox),
-            Self::Stripe(_) => None,
-        }
-    }
-}
-
-impl PaymentProvider for Provider {
-    fn name(&self) -> &'static str {
-        match self {
-            Self::Sandbox(p) => p.name(),
-            Self::Stripe(p) => p.name(),
-        }
-    }
-
-    async fn find_promo(&self, code: &str) -> Result<Option<Promo>, ProviderError> {
-        match self {
-            Self::Sandbox(p) => p.find_promo(code).await,
-            Self::Stripe(p) => p.find_promo(code).await,
-        }
-    }
-
-    async fn create_checkout(
-        &self,
-        checkout: &NewCheckout<'_>,
-    ) -> Result<HostedCheckout, ProviderError> {
-        match self {
-            Self::Sandbox(p) => p.create_checkout(checkout).await,
-            Self::Stripe(p) => p.create_checkout(checkout).await,
-        }
-    }
-
-    async fn change_plan(&self, change: &PlanChange<'_>) -> Result<(), ProviderError> {
-        match self {
-            Self::Sandbox(p) => p.change_plan(change).await,
-            Self::Stripe(p) => p.change_plan(change).await,
-        }
-    }
-
-    async fn cancel(&self, subscription_id: &str) -> Result<(), ProviderError> {
-        match self {
-            Self::Sandbox(p) => p.cancel(subscription_id).await,
-            Self::Stripe(p) => p.cancel(subscription_id).await,
-        }
-    }
-
-    fn plan_for_price(&self, price_id: &str) -> Option<Plan> {
-        match self {
-            Self::Sandbox(p) => p.plan_for_price(price_id),
-            Self::Stripe(p) => p.plan_for_price(price_id),
-        }
-    }
-
-    fn webhook_secret(&self) -> &[u8] {
-        match self {
-            Self::Sandbox(p) => p.webhook_secret(),
-            Self::Stripe(p) => p.webhook_secret(),
-        }
-    }
 }

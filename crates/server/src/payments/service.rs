@@ -12,8 +12,9 @@
 use uuid::Uuid;
 
 use super::Payments;
+use super::configured::Provider;
 use super::event::{self, Change, CheckoutCompleted, InvoiceRef, SubscriptionState, WebhookEvent};
-use super::provider::{PaymentProvider, Provider};
+use super::provider::PaymentProvider;
 use super::signature;
 use super::store::{self, NewSubscription};
 use crate::db::{Timestamp, Tx};

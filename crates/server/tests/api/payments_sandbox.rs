@@ -4,13 +4,14 @@
 //! cards; a change between Basic and Premium; a cancellation.
 
 use chrono::Datelike;
-use reqwest::Method;
 use serde_json::{Value, json};
 
 use crate::helpers::app::{TestApp, count, scalar};
 use crate::helpers::events::EventStream;
-use crate::helpers::http::{assert_api_error, call, call_ok};
-use crate::helpers::payments::{checkout, my_subscription, plan, plan_becomes, spawn_sandbox_app};
+use crate::helpers::http::assert_api_error;
+use crate::helpers::payments::{
+    cancel, cancel_accepted, checkout, my_subscription, plan, plan_becomes, spawn_sandbox_app,
+};
 
 const PAYS: &str = "4242 4242 4242 4242";
 const DECLINED: &str = "4000 0000 0000 0002";
@@ -276,21 +277,11 @@ async fn cancelling_returns_the_user_to_free_when_the_provider_confirms() {
     let (_, token) = app.user("Ana").await;
     subscribe(&app, &token, "premium").await;
 
-    let answer = call_ok(
-        &app,
-        Method::POST,
-        "/subscription/cancel",
-        &token,
-        None,
-        202,
-    )
-    .await;
+    cancel_accepted(&app, &token).await;
 
-    assert_eq!(answer, json!({"status": "cancel_requested"}));
     assert!(plan_becomes(&app, &token, "free").await);
     assert_eq!(my_subscription(&app, &token).await["status"], "canceled");
-    let again = call(&app, Method::POST, "/subscription/cancel", &token, None).await;
-    assert_api_error(again, 409, "no_subscription").await;
+    assert_api_error(cancel(&app, &token).await, 409, "no_subscription").await;
 }
 
 #[tokio::test]
@@ -298,7 +289,7 @@ async fn cancelling_without_a_subscription_is_refused() {
     let app = spawn_sandbox_app().await;
     let (_, token) = app.user("Ana").await;
 
-    let response = call(&app, Method::POST, "/subscription/cancel", &token, None).await;
+    let response = cancel(&app, &token).await;
 
     assert_api_error(response, 409, "no_subscription").await;
 }

@@ -5,12 +5,12 @@
 
 use backbeat::config::{Config, ProviderKind};
 use reqwest::Method;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::helpers::app::{TestApp, scalar, spawn_app_with};
-use crate::helpers::http::{assert_api_error, call, call_ok};
+use crate::helpers::http::assert_api_error;
 use crate::helpers::payments::{
-    Subscription, checkout, checkout_session, deliver, event, now, plan,
+    Subscription, cancel, cancel_accepted, checkout, checkout_session, deliver, event, now, plan,
 };
 use crate::helpers::stripe::{
     FakeStripe, PRICE_BASIC, PRICE_PREMIUM, PROMO_ID, SECRET_KEY, WEBHOOK_SECRET,
@@ -44,44 +44,43 @@ async fn started(response: reqwest::Response) -> Value {
     response.json().await.unwrap()
 }
 
-/// The events of a paid Stripe checkout of `user` (subscription `sub_1` of `customer`), signed
-/// by Stripe, delivered; the subscription is known to the fake too.
-async fn paid_checkout(
-    app: &TestApp,
-    stripe: &FakeStripe,
-    user: &str,
-    customer: &str,
-    price: &str,
-) {
-    stripe.add_subscription("sub_1", customer, price);
-    let t = now();
+/// A `customer.subscription.{kind}` event of the subscription `sub_1` of `cus_fake_1`.
+fn sub_1_event(id: &str, kind: &str, user: Option<&str>, price: &str, status: &str) -> Value {
+    let created = now();
     let subscription = Subscription {
         id: "sub_1",
-        customer,
-        // As Stripe copies subscription_data[metadata] onto the subscription.
-        user_id: Some(user),
+        customer: "cus_fake_1",
+        user_id: user,
         price,
-        status: "active",
-        current_period_end: t + 30 * 86_400,
+        status,
+        current_period_end: created + 30 * 86_400,
     };
-    let completed = checkout_session("cs_fake_1", "sub_1", customer, user);
-    deliver(
+    event(
+        id,
+        &format!("customer.subscription.{kind}"),
+        created,
+        subscription.object(),
+    )
+}
+
+async fn deliver_signed(app: &TestApp, event: &Value) {
+    deliver(app, "stripe", WEBHOOK_SECRET, event).await;
+}
+
+/// What Stripe does and says once `user` (customer `cus_fake_1`) paid a checkout of `price`:
+/// the subscription `sub_1` exists, and its signed events are delivered.
+async fn paid_checkout(app: &TestApp, stripe: &FakeStripe, user: &str, price: &str) {
+    stripe.add_subscription("sub_1", "cus_fake_1", price);
+    let completed = checkout_session("cs_fake_1", "sub_1", "cus_fake_1", user);
+    deliver_signed(
         app,
-        "stripe",
-        WEBHOOK_SECRET,
-        &event("evt_1", "checkout.session.completed", t, completed),
+        &event("evt_1", "checkout.session.completed", now(), completed),
     )
     .await;
-    deliver(
+    // Stripe copies subscription_data[metadata] onto the subscription.
+    deliver_signed(
         app,
-        "stripe",
-        WEBHOOK_SECRET,
-        &event(
-            "evt_2",
-            "customer.subscription.created",
-            t,
-            subscription.object(),
-        ),
+        &sub_1_event("evt_2", "created", Some(user), price, "active"),
     )
     .await;
 }
@@ -188,19 +187,10 @@ async fn signed_stripe_events_make_the_user_premium_then_free() {
     let (user, token) = app.user("Ana").await;
     started(checkout(&app, &token, "premium", None).await).await;
 
-    paid_checkout(&app, &stripe, &user, "cus_fake_1", PRICE_PREMIUM).await;
+    paid_checkout(&app, &stripe, &user, PRICE_PREMIUM).await;
     assert_eq!(plan(&app, &token).await, "premium");
 
-    let answer = call_ok(
-        &app,
-        Method::POST,
-        "/subscription/cancel",
-        &token,
-        None,
-        202,
-    )
-    .await;
-    assert_eq!(answer, json!({"status": "cancel_requested"}));
+    cancel_accepted(&app, &token).await;
     assert_eq!(
         stripe
             .requests(Method::DELETE, "/v1/subscriptions/sub_1")
@@ -213,35 +203,13 @@ async fn signed_stripe_events_make_the_user_premium_then_free() {
         "the plan waits for Stripe's event"
     );
     // Asked again before the event: Stripe answers that the subscription is gone; done.
-    call_ok(
-        &app,
-        Method::POST,
-        "/subscription/cancel",
-        &token,
-        None,
-        202,
-    )
-    .await;
+    cancel_accepted(&app, &token).await;
 
-    let deleted = Subscription {
-        id: "sub_1",
-        customer: "cus_fake_1",
-        user_id: None,
-        price: PRICE_PREMIUM,
-        status: "canceled",
-        current_period_end: now(),
-    };
-    let event = event(
-        "evt_3",
-        "customer.subscription.deleted",
-        now() + 1,
-        deleted.object(),
-    );
-    deliver(&app, "stripe", WEBHOOK_SECRET, &event).await;
+    let deleted = sub_1_event("evt_3", "deleted", None, PRICE_PREMIUM, "canceled");
+    deliver_signed(&app, &deleted).await;
 
     assert_eq!(plan(&app, &token).await, "free");
-    let again = call(&app, Method::POST, "/subscription/cancel", &token, None).await;
-    assert_api_error(again, 409, "no_subscription").await;
+    assert_api_error(cancel(&app, &token).await, 409, "no_subscription").await;
 }
 
 #[tokio::test]
@@ -249,7 +217,7 @@ async fn a_subscriber_changing_plan_changes_the_stripe_subscription_item() {
     let (app, stripe) = spawn_stripe_app().await;
     let (user, token) = app.user("Ana").await;
     started(checkout(&app, &token, "basic", None).await).await;
-    paid_checkout(&app, &stripe, &user, "cus_fake_1", PRICE_BASIC).await;
+    paid_checkout(&app, &stripe, &user, PRICE_BASIC).await;
     assert_eq!(plan(&app, &token).await, "basic");
 
     let change = started(checkout(&app, &token, "premium", None).await).await;
@@ -270,21 +238,8 @@ async fn a_subscriber_changing_plan_changes_the_stripe_subscription_item() {
         "the plan waits for Stripe's event"
     );
 
-    let updated = Subscription {
-        id: "sub_1",
-        customer: "cus_fake_1",
-        user_id: Some(&user),
-        price: PRICE_PREMIUM,
-        status: "active",
-        current_period_end: now() + 30 * 86_400,
-    };
-    let event = event(
-        "evt_3",
-        "customer.subscription.updated",
-        now() + 1,
-        updated.object(),
-    );
-    deliver(&app, "stripe", WEBHOOK_SECRET, &event).await;
+    let updated = sub_1_event("evt_3", "updated", Some(&user), PRICE_PREMIUM, "active");
+    deliver_signed(&app, &updated).await;
     assert_eq!(plan(&app, &token).await, "premium");
     assert_eq!(
         scalar(
@@ -302,23 +257,17 @@ async fn a_subscription_event_finds_its_user_by_the_stripe_customer() {
     let (app, _stripe) = spawn_stripe_app().await;
     let (user, token) = app.user("Ana").await;
     started(checkout(&app, &token, "premium", None).await).await;
-    let customer = stripe_customer(&app, &user).await.unwrap();
-    let subscription = Subscription {
-        id: "sub_9",
-        customer: &customer,
-        user_id: None,
-        price: PRICE_PREMIUM,
-        status: "active",
-        current_period_end: now() + 30 * 86_400,
-    };
-
-    let created = event(
-        "evt_9",
-        "customer.subscription.created",
-        now(),
-        subscription.object(),
+    assert_eq!(
+        stripe_customer(&app, &user).await.as_deref(),
+        Some("cus_fake_1")
     );
-    deliver(&app, "stripe", WEBHOOK_SECRET, &created).await;
+
+    // No user in the metadata: the customer id kept on the profile names them.
+    deliver_signed(
+        &app,
+        &sub_1_event("evt_9", "created", None, PRICE_PREMIUM, "active"),
+    )
+    .await;
 
     assert_eq!(plan(&app, &token).await, "premium");
 }

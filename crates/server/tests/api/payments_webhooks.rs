@@ -143,82 +143,59 @@ async fn ten_concurrent_deliveries_of_one_event_record_it_once() {
     assert_eq!(subscriptions_of(&app, &user).await, 1);
 }
 
+/// One of `user`'s subscription events: (event id, `customer.subscription.{kind}`, seconds from
+/// now, price, status).
+type Step<'a> = (&'a str, &'a str, i64, &'a str, &'a str);
+
+/// Delivers `user`'s subscription events in this order.
+async fn send_in_order(app: &TestApp, user: &str, steps: &[Step<'_>]) {
+    let t = now();
+    for (id, kind, offset, price, status) in steps {
+        let kind = format!("customer.subscription.{kind}");
+        let event = subscription_event(id, &kind, t + offset, user, price, status);
+        send(app, &event).await;
+    }
+}
+
+async fn assert_free_and_canceled(app: &TestApp, token: &str) {
+    let subscription = my_subscription(app, token).await;
+    assert_eq!(
+        (&subscription["plan"], &subscription["status"]),
+        (&json!("free"), &json!("canceled"))
+    );
+}
+
 #[tokio::test]
 async fn an_update_older_than_the_deletion_leaves_the_user_free() {
     let app = spawn_sandbox_app().await;
     let (user, token) = app.user("Ana").await;
-    let t = now();
 
-    send(
+    send_in_order(
         &app,
-        &subscription_event(
-            "evt_1",
-            "customer.subscription.created",
-            t - 20,
-            &user,
-            BASIC,
-            "active",
-        ),
-    )
-    .await;
-    send(
-        &app,
-        &subscription_event(
-            "evt_2",
-            "customer.subscription.deleted",
-            t,
-            &user,
-            BASIC,
-            "canceled",
-        ),
-    )
-    .await;
-    send(
-        &app,
-        &subscription_event(
-            "evt_3",
-            "customer.subscription.updated",
-            t - 10,
-            &user,
-            PREMIUM,
-            "active",
-        ),
+        &user,
+        &[
+            ("evt_1", "created", -20, BASIC, "active"),
+            ("evt_2", "deleted", 0, BASIC, "canceled"),
+            ("evt_3", "updated", -10, PREMIUM, "active"),
+        ],
     )
     .await;
 
-    let subscription = my_subscription(&app, &token).await;
-    assert_eq!(subscription["plan"], "free");
-    assert_eq!(subscription["status"], "canceled");
+    assert_free_and_canceled(&app, &token).await;
 }
 
 #[tokio::test]
 async fn a_creation_older_than_the_update_does_not_undo_it() {
     let app = spawn_sandbox_app().await;
     let (user, token) = app.user("Ana").await;
-    let t = now();
 
-    send(
+    send_in_order(
         &app,
-        &subscription_event(
-            "evt_2",
-            "customer.subscription.updated",
-            t,
-            &user,
-            PREMIUM,
-            "active",
-        ),
-    )
-    .await;
-    send(
-        &app,
-        &subscription_event(
-            "evt_1",
-            "customer.subscription.created",
-            t - 10,
-            &user,
-            BASIC,
-            "active",
-        ),
+        &user,
+        &[
+            ("evt_2", "updated", 0, PREMIUM, "active"),
+            ("evt_1", "created", -10, BASIC, "active"),
+        ],
     )
     .await;
 
@@ -229,48 +206,19 @@ async fn a_creation_older_than_the_update_does_not_undo_it() {
 async fn an_update_in_the_same_second_as_the_deletion_does_not_revive_it() {
     let app = spawn_sandbox_app().await;
     let (user, token) = app.user("Ana").await;
-    let t = now();
 
-    send(
+    send_in_order(
         &app,
-        &subscription_event(
-            "evt_1",
-            "customer.subscription.created",
-            t - 5,
-            &user,
-            PREMIUM,
-            "active",
-        ),
-    )
-    .await;
-    send(
-        &app,
-        &subscription_event(
-            "evt_3",
-            "customer.subscription.deleted",
-            t,
-            &user,
-            PREMIUM,
-            "canceled",
-        ),
-    )
-    .await;
-    send(
-        &app,
-        &subscription_event(
-            "evt_2",
-            "customer.subscription.updated",
-            t,
-            &user,
-            PREMIUM,
-            "active",
-        ),
+        &user,
+        &[
+            ("evt_1", "created", -5, PREMIUM, "active"),
+            ("evt_3", "deleted", 0, PREMIUM, "canceled"),
+            ("evt_2", "updated", 0, PREMIUM, "active"),
+        ],
     )
     .await;
 
-    let subscription = my_subscription(&app, &token).await;
-    assert_eq!(subscription["plan"], "free");
-    assert_eq!(subscription["status"], "canceled");
+    assert_free_and_canceled(&app, &token).await;
 }
 
 #[tokio::test]
@@ -323,52 +271,18 @@ async fn a_checkout_completed_after_the_subscription_links_its_user() {
 async fn a_failed_payment_shows_until_a_later_active_state() {
     let app = spawn_sandbox_app().await;
     let (user, token) = app.user("Ana").await;
-    let t = now();
     let invoice =
         json!({"id": "in_1", "object": "invoice", "customer": "cus_1", "subscription": "sub_1"});
 
+    send_in_order(&app, &user, &[("evt_1", "created", -20, BASIC, "active")]).await;
     send(
         &app,
-        &subscription_event(
-            "evt_1",
-            "customer.subscription.created",
-            t - 20,
-            &user,
-            BASIC,
-            "active",
-        ),
+        &event("evt_2", "invoice.payment_failed", now() - 10, invoice),
     )
     .await;
-    send(
-        &app,
-        &event("evt_2", "invoice.payment_failed", t - 10, invoice),
-    )
-    .await;
-    send(
-        &app,
-        &subscription_event(
-            "evt_3",
-            "customer.subscription.updated",
-            t - 10,
-            &user,
-            BASIC,
-            "past_due",
-        ),
-    )
-    .await;
+    send_in_order(&app, &user, &[("evt_3", "updated", -10, BASIC, "past_due")]).await;
     let failed = my_subscription(&app, &token).await;
-    send(
-        &app,
-        &subscription_event(
-            "evt_4",
-            "customer.subscription.updated",
-            t,
-            &user,
-            BASIC,
-            "active",
-        ),
-    )
-    .await;
+    send_in_order(&app, &user, &[("evt_4", "updated", 0, BASIC, "active")]).await;
     let recovered = my_subscription(&app, &token).await;
 
     assert_eq!(

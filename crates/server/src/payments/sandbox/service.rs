@@ -174,17 +174,7 @@ pub async fn change_plan(
             "no active sandbox subscription {subscription_id}"
         ))
     })?;
-    let event = write_event(
-        &mut tx,
-        "customer.subscription.updated",
-        objects::subscription(&changed),
-        now,
-    )
-    .await
-    .map_err(ProviderError::failed)?;
-    tx.commit().await?;
-    sandbox.delivery().send(vec![event]);
-    Ok(())
+    report(sandbox, tx, "customer.subscription.updated", &changed, now).await
 }
 
 /// Cancels a subscription now and reports `customer.subscription.deleted`; one canceled
@@ -201,14 +191,21 @@ pub async fn cancel(sandbox: &Sandbox, subscription_id: &str) -> Result<(), Prov
             )))
         };
     };
-    let event = write_event(
-        &mut tx,
-        "customer.subscription.deleted",
-        objects::subscription(&canceled),
-        now,
-    )
-    .await
-    .map_err(ProviderError::failed)?;
+    report(sandbox, tx, "customer.subscription.deleted", &canceled, now).await
+}
+
+/// Writes the event of `kind` about the subscription as it is now, commits the change with it,
+/// and sends it.
+async fn report(
+    sandbox: &Sandbox,
+    mut tx: Tx,
+    kind: &str,
+    subscription: &SubscriptionRow,
+    now: Timestamp,
+) -> Result<(), ProviderError> {
+    let event = write_event(&mut tx, kind, objects::subscription(subscription), now)
+        .await
+        .map_err(ProviderError::failed)?;
     tx.commit().await?;
     sandbox.delivery().send(vec![event]);
     Ok(())

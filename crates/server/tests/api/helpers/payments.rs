@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use sha2::Sha256;
 
 use super::app::{TestApp, spawn_app_with};
-use super::http::{call, get};
+use super::http::{call, call_ok, get};
 
 /// The sandbox's webhook secret in these tests.
 pub const SANDBOX_SECRET: &str = "whsec_sandbox_test_secret";
@@ -147,4 +147,15 @@ pub async fn checkout(
         Some(json!({"plan_id": plan, "promo_code": promo_code})),
     )
     .await
+}
+
+/// `POST /api/v1/subscription/cancel`.
+pub async fn cancel(app: &TestApp, token: &str) -> reqwest::Response {
+    call(app, Method::POST, "/subscription/cancel", token, None).await
+}
+
+/// Cancels the subscription, which must be accepted.
+pub async fn cancel_accepted(app: &TestApp, token: &str) {
+    let answer = call_ok(app, Method::POST, "/subscription/cancel", token, None, 202).await;
+    assert_eq!(answer, json!({"status": "cancel_requested"}));
 }
