@@ -56,9 +56,7 @@ impl StripeError {
                 || code.as_deref().is_some_and(about)
                 || param.as_deref().is_some_and(about))
     }
-}
 
-impl StripeError {
     /// Whether a cancellation was refused because the subscription is canceled already: Stripe
     /// answers that one with 404 `resource_missing` ("No such subscription"), as if deleted.
     pub fn is_already_canceled(&self) -> bool {
