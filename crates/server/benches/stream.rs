@@ -131,6 +131,7 @@ async fn run() -> Result<(), String> {
             .map_err(|e| format!("cannot start {}: {e}", binary.display()))?,
         nginx_conf: None,
     };
+    backbeat::net::use_ring_for_tls();
     let client = reqwest::Client::new();
     wait_until_up(&client, &base).await?;
 

@@ -38,8 +38,8 @@ use crate::http::{health, openapi};
 use crate::jobs::worker::{WorkerContext, Workers};
 use crate::state::AppState;
 use crate::{
-    activity, ads, auth, catalog, home, library, media, plans, plays, profiles, recommendations,
-    streaming,
+    activity, ads, auth, catalog, home, library, media, payments, plans, plays, profiles,
+    recommendations, streaming,
 };
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
@@ -67,6 +67,8 @@ impl App {
             None => None,
         };
         let state = AppState::build(config).await?;
+        // The sandbox payment provider delivers its webhook events to this server.
+        state.payments.serving_on(listener.local_addr()?);
         if !state.web.is_built() {
             tracing::warn!("the web app is not part of this build; only the API is served");
         }
@@ -241,7 +243,8 @@ pub fn api_router() -> OpenApiRouter<AppState> {
             .merge(plays::routes::router())
             .merge(activity::routes::router())
             .merge(recommendations::routes::router())
-            .merge(ads::routes::router()),
+            .merge(ads::routes::router())
+            .merge(payments::routes::router()),
     )
 }
 
@@ -285,6 +288,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/{*rest}", any(api_not_found))
         .nest("/auth/v1", auth::router())
         .merge(media::routes::router())
+        .merge(payments::sandbox::routes::router())
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
         .route(

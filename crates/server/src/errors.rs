@@ -167,6 +167,15 @@ catalogue! {
     INVALID_AD_SLOT = ("invalid_slot", 400, "The ad slot must be banner or popup.");
     AD_NOT_FOUND = ("not_found", 404, "Ad not found.");
     INVALID_AD_LINK = ("invalid_signature", 403, "This ad link is invalid or has expired.");
+    // ---- plans and payments (SPEC section 8, "Checkout and plan"); the web page shows 'Invalid
+    // promo code.' when a message contains 'Invalid coupon'
+    INVALID_PLAN = ("invalid_plan", 422, "Please choose the Basic or Premium plan.");
+    ALREADY_ON_PLAN = ("already_on_plan", 409, "You are already on the {field} plan.");
+    INVALID_COUPON = ("invalid_coupon", 400, "Invalid coupon: \"{field}\" is not a valid promo code.");
+    NO_SUBSCRIPTION = ("no_subscription", 409, "You have no active subscription to cancel.");
+    PAYMENT_PROVIDER_ERROR = ("payment_provider_error", 502, "The payment provider could not process the request. Please try again.");
+    INVALID_WEBHOOK_SIGNATURE = ("invalid_signature", 400, "The webhook signature is missing, invalid or too old.");
+    INVALID_WEBHOOK_EVENT = ("invalid_event", 400, "The webhook event is not an event.");
 }
 
 /// The catalogue as published: entry name in lower case -> `{code, status, message}`.

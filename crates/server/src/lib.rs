@@ -3,8 +3,8 @@
 //!
 //! Layers, each using only those below it: the composition root (`app`, `state`); the product's
 //! concerns (`auth`, `profiles`, `catalog`, `home`, `library`, `plays`, `activity`,
-//! `recommendations`, `streaming`, `ads`, `plans`, `demo`); the building blocks they share
-//! (`audio`, `images`, `jobs`, `events`, `media`, `http`, `db`, `errors`, `config`, `net`,
+//! `recommendations`, `streaming`, `ads`, `payments`, `plans`, `demo`); the building blocks they
+//! share (`audio`, `images`, `jobs`, `events`, `media`, `http`, `db`, `errors`, `config`, `net`,
 //! `signing`, `shutdown`, `telemetry`). docs/ARCHITECTURE.md draws them.
 
 pub mod activity;
@@ -25,6 +25,7 @@ pub mod jobs;
 pub mod library;
 pub mod media;
 pub mod net;
+pub mod payments;
 pub mod plans;
 pub mod plays;
 pub mod profiles;

@@ -168,6 +168,13 @@ pub fn web_url(raw: &str) -> Option<url::Url> {
     (web && has_host && !has_credentials).then_some(url)
 }
 
+/// Makes rustls with ring the process's TLS provider, which every `reqwest` client uses (reqwest
+/// is built without its default provider, aws-lc-rs, which needs cmake): call it before building
+/// a client. Installing it again is harmless.
+pub fn use_ring_for_tls() {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

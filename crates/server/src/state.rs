@@ -21,6 +21,7 @@ use crate::http::spa::WebAssets;
 use crate::jobs::worker::WorkerContext;
 use crate::jobs::{JobHandlers, JobQueue};
 use crate::media::MediaStore;
+use crate::payments::Payments;
 use crate::shutdown::Shutdown;
 use crate::streaming::Streams;
 
@@ -43,6 +44,7 @@ pub struct Services {
     pub live_activity: LiveActivity,
     pub stream_slots: StreamSlots,
     pub upload_gate: UploadGate,
+    pub payments: Payments,
 }
 
 impl std::ops::Deref for AppState {
@@ -77,6 +79,7 @@ state_parts!(
     live_activity: LiveActivity,
     stream_slots: StreamSlots,
     upload_gate: UploadGate,
+    payments: Payments,
 );
 
 impl AppState {
@@ -104,6 +107,8 @@ impl AppState {
             events.clone(),
         );
         let live_activity = LiveActivity::start(db.clone(), &events, shutdown.clone());
+        let payments = Payments::build(&config, db.clone(), events.clone(), shutdown.clone())
+            .context("cannot set up the payment provider")?;
         let metrics = Arc::new(HttpMetrics::default());
         Ok(Self(Arc::new(Services {
             web: WebAssets::new(config.web_dir.clone()),
@@ -123,6 +128,7 @@ impl AppState {
             shutdown,
             events,
             live_activity,
+            payments,
         })))
     }
 }

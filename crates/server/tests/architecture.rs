@@ -349,6 +349,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "streaming",
             "home",
             "ads",
+            "payments",
         ],
     ),
     ("composition root", &["app", "state", "demo"]),

@@ -4,72 +4,6 @@
  */
 
 export interface paths {
-    "/api/v1/ads": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The ad to show in a slot. Free-plan users get one active ad of the slot (the one they have
-         *     seen least today) and the ad network's script when one is configured; basic and premium
-         *     users get neither.
-         */
-        get: operations["getAd"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/ads/{id}/clicks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The counting redirect of an ad's `click_url`: counts the click of the user the link was
-         *     signed for (once per user, ad and UTC day, free plan only) and redirects to the ad's
-         *     target, also when the ad has been disabled since. No bearer token needed.
-         */
-        get: operations["followAdClick"];
-        put?: never;
-        /**
-         * Counts a click for API clients (the same rules as the redirect) and answers where the ad
-         *     leads.
-         */
-        post: operations["recordAdClick"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/ads/{id}/impressions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Reports that the ad was shown. Counted once per user, ad and UTC day, for free-plan users
-         *     only (a paid user's report is answered the same and not counted).
-         */
-        post: operations["recordAdImpression"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/artists/{name}": {
         parameters: {
             query?: never;
@@ -111,6 +45,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/checkout-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts a checkout of the Basic or Premium plan at the payment provider. The plan changes
+         *     only when the provider's verified webhook event says so.
+         */
+        post: operations["createCheckoutSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/events": {
         parameters: {
             query?: never;
@@ -121,7 +75,9 @@ export interface paths {
         /**
          * The caller's live events (server-sent events).
          * @description `event: friend_listen` with a FriendListen as JSON `data` whenever someone the caller
-         *     follows starts a track, and a `: heartbeat` comment every 25 s. Authenticated by the bearer
+         *     follows starts a track; `event: plan_changed` with a PlanChanged as JSON `data`
+         *     (`{"plan": "premium"}`) when a verified payment event changed the caller's plan; and a
+         *     `: heartbeat` comment every 25 s. Authenticated by the bearer
          *     header, so read it with `fetch` streaming, not `EventSource`. The stream ends when its
          *     session ends (logout, password change), when its access token expires (reconnect with the
          *     refreshed one), when the server stops, or when the same user opens more than 8 streams
@@ -243,6 +199,23 @@ export interface paths {
          *     are.
          */
         patch: operations["updateMyProfile"];
+        trace?: never;
+    };
+    "/api/v1/me/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's plan, with its renewal or end date. */
+        get: operations["getMySubscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/me/tracks": {
@@ -429,6 +402,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/subscription/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancels the signed-in user's subscription at once (not at the end of the period). The plan
+         *     becomes free when the provider's `customer.subscription.deleted` event arrives; asking again
+         *     meanwhile is harmless.
+         */
+        post: operations["cancelSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tracks": {
         parameters: {
             query?: never;
@@ -554,6 +548,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The payment provider's events (Stripe's format and signature scheme), for the configured
+         *     provider only: `sandbox` or `stripe`.
+         * @description No bearer token: the `Stripe-Signature` header (`t=<unix>,v1=<hex>`, HMAC-SHA256 of
+         *     `"{t}.{raw body}"` under the endpoint's secret, at most 300 s old) authenticates it. Handled:
+         *     `checkout.session.completed`, `customer.subscription.created|updated|deleted`,
+         *     `invoice.payment_failed` (and `invoice.paid`); others are acknowledged and ignored. An event
+         *     delivered again changes nothing.
+         */
+        post: operations["receiveWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -563,28 +582,6 @@ export interface components {
             avatar_url: string | null;
             id: string;
             name: string;
-        };
-        /** @description A house ad as a page shows it. */
-        Ad: {
-            /**
-             * @description The link to put on the ad: it counts the click and redirects to the ad's target. Signed
-             *     for this user, valid for 24 hours; no bearer token needed.
-             */
-            click_url: string;
-            id: string;
-            /** @description The ad's image (a path under `/media`, no token needed). */
-            image_url: string;
-            slot: components["schemas"]["Slot"];
-            title: string;
-        };
-        /** @description What a page of a user shows in an ad slot. */
-        AdSlot: {
-            ad: components["schemas"]["Ad"] | null;
-            /**
-             * @description The external ad network's script to load, for free-plan users when one is configured;
-             *     else null.
-             */
-            network_script_url: string | null;
         };
         /** @description An artist's page. */
         Artist: {
@@ -636,9 +633,27 @@ export interface components {
             /** Format: binary */
             avatar: string;
         };
-        /** @description Where a clicked ad leads. */
-        ClickTarget: {
-            target_url: string;
+        CancelRequested: {
+            /** @description Always `cancel_requested`: the plan becomes free when the provider confirms. */
+            status: string;
+        };
+        /** @description Where the user goes next. */
+        CheckoutSession: {
+            /** @description The provider's checkout session id (for a plan change, the id of the change). */
+            id: string;
+            /**
+             * @description The hosted checkout page (absolute at Stripe, a path of this server for the sandbox);
+             *     for a subscriber changing between Basic and Premium, `/payment-approved?plan=<plan>`
+             *     (the change is made already and its event is on its way).
+             */
+            url: string;
+        };
+        /** @description A checkout of a paid plan. */
+        CheckoutSessionRequest: {
+            /** @description `basic` or `premium`. */
+            plan_id: string;
+            /** @description A promotion code, any case; null or absent for none. */
+            promo_code?: string | null;
         };
         /** @description The JSON body of every API error. */
         ErrorBody: {
@@ -708,6 +723,19 @@ export interface components {
             next_cursor: string | null;
             /** @description Newest like first. */
             tracks: components["schemas"]["Track"][];
+        };
+        /** @description The signed-in user's plan and subscription. */
+        MySubscription: {
+            cancel_at_period_end: boolean;
+            current_period_end: components["schemas"]["Timestamp"] | null;
+            /** @description The last payment failed and no later payment or active state has cleared it. */
+            payment_failed: boolean;
+            plan: components["schemas"]["Plan"];
+            /**
+             * @description The provider's status of the subscription (`active`, `trialing`, `past_due`,
+             *     `canceled`, `incomplete`, ...); null when the user never subscribed.
+             */
+            status: string | null;
         };
         /** @description A page of the signed-in user's uploads. */
         MyTracks: {
@@ -884,11 +912,6 @@ export interface components {
             /** @description Up to 10, best first; empty only when the catalog has no ready track but the caller's. */
             tracks: components["schemas"]["Track"][];
         };
-        /**
-         * @description Where an ad is shown: the banner of the signed-in layout, or the timed pop-up.
-         * @enum {string}
-         */
-        Slot: "banner" | "popup";
         /** @description A user's links elsewhere; null when not set. */
         SocialLinks: {
             instagram: string | null;
@@ -1010,6 +1033,9 @@ export interface components {
              */
             used: number;
         };
+        WebhookReceived: {
+            received: boolean;
+        };
     };
     responses: never;
     parameters: never;
@@ -1019,174 +1045,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    getAd: {
-        parameters: {
-            query?: {
-                /** @description `banner` or `popup`. */
-                slot?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description What to show (all null for paid plans) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdSlot"];
-                };
-            };
-            /** @description The slot is not `banner` or `popup` (`invalid_slot`) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    followAdClick: {
-        parameters: {
-            query?: {
-                /** @description The user the ad was served to. */
-                user?: string;
-                /** @description Expiry, unix seconds. */
-                expires?: string;
-                signature?: string;
-            };
-            header?: never;
-            path: {
-                /** @description The ad's id */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description To the ad's target */
-            302: {
-                headers: {
-                    /** @description The ad's target URL */
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Missing, altered or expired signature (`invalid_signature`) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such ad (`not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    recordAdClick: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The ad's id */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Recorded (or already counted today) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ClickTarget"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such ad (`not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    recordAdImpression: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The ad's id */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Recorded (or already counted today) */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such ad, or it is disabled (`not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     getArtist: {
         parameters: {
             query?: never;
@@ -1279,6 +1137,75 @@ export interface operations {
             };
         };
     };
+    createCheckoutSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutSessionRequest"];
+            };
+        };
+        responses: {
+            /** @description The page to go to */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSession"];
+                };
+            };
+            /** @description The promo code is unknown (`invalid_coupon`; the message contains 'Invalid coupon') */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The user is on this plan already (`already_on_plan`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The plan is not `basic` or `premium` (`invalid_plan`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The payment provider failed (`payment_provider_error`) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     streamEvents: {
         parameters: {
             query?: never;
@@ -1288,7 +1215,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An endless `text/event-stream`; each `friend_listen` event's data is a FriendListen */
+            /** @description An endless `text/event-stream`; each `friend_listen` event's data is a FriendListen, each `plan_changed` event's data a PlanChanged */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1574,6 +1501,35 @@ export interface operations {
             };
             /** @description A field is invalid (`invalid_name`, `invalid_bio`, `invalid_social_link`), the featured playlist is not one of the caller's (`invalid_featured_playlist`), a field is read-only (`email_read_only`) or unknown (`invalid_json`); nothing was changed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMySubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan and subscription */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MySubscription"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2321,6 +2277,53 @@ export interface operations {
             };
         };
     };
+    cancelSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider is cancelling */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelRequested"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No active subscription (`no_subscription`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The payment provider failed (`payment_provider_error`) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listTracks: {
         parameters: {
             query?: {
@@ -2749,6 +2752,52 @@ export interface operations {
             };
             /** @description Still processing (`not_ready`) or failed (`processing_failed`) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    receiveWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The configured provider's name */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        /** @description A Stripe-format event */
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description Received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceived"];
+                };
+            };
+            /** @description Unsigned, forged or stale (`invalid_signature`), or not an event (`invalid_event`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the configured provider */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -18,9 +18,10 @@ use super::store::ListenRow;
 use crate::auth::{AuthService, AuthUser};
 use crate::catalog::track::Track;
 use crate::db::{Db, Timestamp};
-use crate::events::StreamSlots;
+use crate::events::{EventBus, StreamSlots};
 use crate::http::error::{ApiResult, ErrorBody};
 use crate::media::routes::public_path;
+use crate::plans::Plan;
 use crate::shutdown::Shutdown;
 
 /// A comment line this often keeps proxies and the client from taking a quiet stream for a
@@ -28,6 +29,14 @@ use crate::shutdown::Shutdown;
 const HEARTBEAT: Duration = Duration::from_secs(25);
 /// The name of the event that carries a [`FriendListen`].
 const FRIEND_LISTEN: &str = "friend_listen";
+/// The name of the event that carries a [`PlanChanged`].
+const PLAN_CHANGED: &str = "plan_changed";
+
+/// The caller's plan changed (a verified payment event): the app shows the new plan at once.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlanChanged {
+    pub plan: Plan,
+}
 
 /// Someone the caller follows.
 #[derive(Debug, Serialize, ToSchema)]
@@ -75,6 +84,7 @@ where
     S: Clone + Send + Sync + 'static,
     Arc<AuthService>: FromRef<S>,
     Db: FromRef<S>,
+    EventBus: FromRef<S>,
     LiveActivity: FromRef<S>,
     Shutdown: FromRef<S>,
     StreamSlots: FromRef<S>,
@@ -109,7 +119,9 @@ async fn friends_activity(
 /// The caller's live events (server-sent events).
 ///
 /// `event: friend_listen` with a FriendListen as JSON `data` whenever someone the caller
-/// follows starts a track, and a `: heartbeat` comment every 25 s. Authenticated by the bearer
+/// follows starts a track; `event: plan_changed` with a PlanChanged as JSON `data`
+/// (`{"plan": "premium"}`) when a verified payment event changed the caller's plan; and a
+/// `: heartbeat` comment every 25 s. Authenticated by the bearer
 /// header, so read it with `fetch` streaming, not `EventSource`. The stream ends when its
 /// session ends (logout, password change), when its access token expires (reconnect with the
 /// refreshed one), when the server stops, or when the same user opens more than 8 streams
@@ -122,13 +134,15 @@ async fn friends_activity(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "An endless `text/event-stream`; each `friend_listen` \
-            event's data is a FriendListen", content_type = "text/event-stream", body = String),
+            event's data is a FriendListen, each `plan_changed` event's data a PlanChanged",
+            content_type = "text/event-stream", body = String),
         (status = 401, description = "Not signed in", body = ErrorBody),
     )
 )]
 async fn live_events(
     user: AuthUser,
     State(live): State<LiveActivity>,
+    State(events): State<EventBus>,
     State(shutdown): State<Shutdown>,
     State(auth): State<Arc<AuthService>>,
     State(slots): State<StreamSlots>,
@@ -144,16 +158,19 @@ async fn live_events(
             () = slot.closed() => {}
         }
     };
-    // Subscribed before the response starts: a play recorded once the client has the headers
-    // reaches it.
-    let events = live
-        .friend_listens(user.id, shutdown)
-        .take_until(ends)
-        .map(|listen| {
-            Event::default()
-                .event(FRIEND_LISTEN)
-                .json_data(FriendListen::from(listen))
-        });
+    // Subscribed before the response starts: a play recorded (or a plan changed) once the
+    // client has the headers reaches it.
+    let plans = service::plan_changes(&events, user.id.clone(), shutdown.clone()).map(|plan| {
+        Event::default()
+            .event(PLAN_CHANGED)
+            .json_data(PlanChanged { plan })
+    });
+    let listens = live.friend_listens(user.id, shutdown).map(|listen| {
+        Event::default()
+            .event(FRIEND_LISTEN)
+            .json_data(FriendListen::from(listen))
+    });
+    let events = futures_util::stream::select(listens, plans).take_until(ends);
     let stream =
         Sse::new(events).keep_alive(KeepAlive::new().interval(HEARTBEAT).text("heartbeat"));
     // Reverse proxies that buffer responses (nginx) would hold the events back.

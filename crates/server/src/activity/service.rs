@@ -15,6 +15,7 @@ use super::store::{self, ListenRow};
 use crate::db::Db;
 use crate::errors::Failure;
 use crate::events::{Event, EventBus};
+use crate::plans::Plan;
 use crate::shutdown::Shutdown;
 
 /// SPEC section 9: "Friends activity: 10".
@@ -77,6 +78,37 @@ impl LiveActivity {
             },
         )
     }
+}
+
+/// The plan changes of `user` announced from now until `shutdown` (a verified payment event
+/// changed their plan, on whichever instance received it).
+pub fn plan_changes(
+    events: &EventBus,
+    user: String,
+    shutdown: Shutdown,
+) -> impl Stream<Item = Plan> + Send + 'static {
+    let events = events.subscribe();
+    futures_util::stream::unfold(
+        (events, user, shutdown),
+        |(mut events, user, shutdown)| async move {
+            loop {
+                let next = tokio::select! {
+                    () = shutdown.stopped() => return None,
+                    next = events.recv() => next,
+                };
+                match next {
+                    Ok(Event::PlanChanged { user_id, plan }) if user_id == user => {
+                        return Some((plan, (events, user, shutdown)));
+                    }
+                    Ok(_) => {}
+                    Err(RecvError::Lagged(missed)) => {
+                        tracing::warn!(missed, "a live event stream fell behind the events");
+                    }
+                    Err(RecvError::Closed) => return None,
+                }
+            }
+        },
+    )
 }
 
 /// Loads each announced play once for all the streams of this process.

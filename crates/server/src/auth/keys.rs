@@ -97,8 +97,10 @@ impl Keys {
     }
 }
 
-/// Reads `path`, or creates it (mode 0600) with `create`'s bytes when it does not exist yet.
-fn read_or_create(
+/// Reads `path`, or creates it (mode 0600) with `create`'s bytes when it does not exist yet;
+/// instances sharing the data directory race safely to one value. For every secret generated
+/// on first start (the sandbox payment provider's webhook secret too).
+pub fn read_or_create(
     path: &Path,
     create: impl FnOnce() -> anyhow::Result<Vec<u8>>,
 ) -> anyhow::Result<Vec<u8>> {

@@ -132,6 +132,30 @@ impl Config {
         e.set("BACKBEAT_TOTP_ISSUER", &mut auth.totp_issuer)?;
         e.set_some("BACKBEAT_SMTP_URL", &mut self.mail.smtp_url)?;
         e.set("BACKBEAT_MAIL_FROM", &mut self.mail.from)?;
+        let payments = &mut self.payments;
+        e.set("BACKBEAT_PAYMENTS_PROVIDER", &mut payments.provider)?;
+        e.set("BACKBEAT_PROMO_CODES", &mut payments.promo_codes)?;
+        e.set_some(
+            "BACKBEAT_SANDBOX_WEBHOOK_SECRET",
+            &mut payments.sandbox_webhook_secret,
+        )?;
+        e.set_some(
+            "BACKBEAT_STRIPE_SECRET_KEY",
+            &mut payments.stripe_secret_key,
+        )?;
+        e.set_some(
+            "BACKBEAT_STRIPE_WEBHOOK_SECRET",
+            &mut payments.stripe_webhook_secret,
+        )?;
+        e.set_some(
+            "BACKBEAT_STRIPE_PRICE_BASIC",
+            &mut payments.stripe_price_basic,
+        )?;
+        e.set_some(
+            "BACKBEAT_STRIPE_PRICE_PREMIUM",
+            &mut payments.stripe_price_premium,
+        )?;
+        e.set("BACKBEAT_STRIPE_API_URL", &mut payments.stripe_api_url)?;
         self.validate()
     }
 
@@ -194,7 +218,7 @@ impl Config {
                 reason: "must be at least 16 characters".into(),
             });
         }
-        Ok(())
+        self.payments.validate()
     }
 }
 

@@ -4,6 +4,7 @@
 //! the logs: [`Config`]'s `Debug` output redacts the database URL's password.
 
 mod load;
+mod payments;
 
 use std::fmt;
 use std::net::SocketAddr;
@@ -12,6 +13,7 @@ use std::path::PathBuf;
 use serde::Deserialize;
 
 pub use load::{Env, ProcessEnv};
+pub use payments::{PaymentsConfig, PromoCodes, ProviderKind, StripeSettings};
 
 use crate::net::TrustedProxies;
 
@@ -89,6 +91,7 @@ pub struct Config {
     pub ad_network_script_url: Option<String>,
     pub auth: AuthConfig,
     pub mail: MailConfig,
+    pub payments: PaymentsConfig,
 }
 
 /// Sign-in, sessions and tokens (`/auth/v1`).
@@ -230,6 +233,7 @@ impl Default for Config {
             ad_network_script_url: None,
             auth: AuthConfig::default(),
             mail: MailConfig::default(),
+            payments: PaymentsConfig::default(),
         }
     }
 }
@@ -281,6 +285,7 @@ impl fmt::Debug for Config {
                 "mail.smtp_url",
                 &self.mail.smtp_url.as_deref().map(redact_url),
             )
+            .field("payments", &self.payments)
             .finish()
     }
 }
@@ -419,6 +424,39 @@ mod tests {
     fn a_bad_value_names_its_variable() {
         let err = Config::load(None, &[("BACKBEAT_ADDR", "nowhere")]).unwrap_err();
         assert!(err.to_string().contains("BACKBEAT_ADDR"), "{err}");
+    }
+
+    #[test]
+    fn the_stripe_provider_names_its_missing_variable() {
+        let err = Config::load(
+            None,
+            &[
+                ("BACKBEAT_PAYMENTS_PROVIDER", "stripe"),
+                ("BACKBEAT_STRIPE_SECRET_KEY", "sk_test_1"),
+                ("BACKBEAT_STRIPE_WEBHOOK_SECRET", "whsec_1"),
+                ("BACKBEAT_STRIPE_PRICE_BASIC", "price_b"),
+            ],
+        )
+        .unwrap_err();
+
+        assert!(
+            err.to_string().contains("BACKBEAT_STRIPE_PRICE_PREMIUM"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn debug_output_hides_the_payment_secrets() {
+        let config = Config::load(
+            None,
+            &[
+                ("BACKBEAT_STRIPE_SECRET_KEY", "sk_test_s3cret"),
+                ("BACKBEAT_SANDBOX_WEBHOOK_SECRET", "whsec_s3cret"),
+            ],
+        )
+        .unwrap();
+        let shown = format!("{config:?}");
+        assert!(!shown.contains("s3cret"), "{shown}");
     }
 
     #[test]

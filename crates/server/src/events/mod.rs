@@ -19,6 +19,7 @@ use sqlx::postgres::{PgListener, PgPool, PgPoolOptions};
 use tokio::sync::broadcast;
 
 use crate::db::Db;
+use crate::plans::Plan;
 use crate::shutdown::Shutdown;
 
 pub use slots::{Slot, StreamSlots};
@@ -40,6 +41,8 @@ pub enum Event {
     /// Some sessions of this user ended (logout, a password change, a second factor verified,
     /// a stolen refresh token detected): what they hold open re-checks its session.
     SessionsEnded { user_id: String },
+    /// A verified payment event changed this user's plan: their open app shows it at once.
+    PlanChanged { user_id: String, plan: Plan },
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -160,6 +163,22 @@ mod tests {
         assert_eq!(
             payload,
             r#"{"type":"listen","history_id":"0191e7a0-0000-7000-8000-000000000000"}"#
+        );
+        assert_eq!(serde_json::from_str::<Event>(&payload).unwrap(), event);
+    }
+
+    #[test]
+    fn a_plan_change_names_the_user_and_the_plan() {
+        let event = Event::PlanChanged {
+            user_id: "u1".into(),
+            plan: Plan::Premium,
+        };
+
+        let payload = serde_json::to_string(&event).unwrap();
+
+        assert_eq!(
+            payload,
+            r#"{"type":"plan_changed","user_id":"u1","plan":"premium"}"#
         );
         assert_eq!(serde_json::from_str::<Event>(&payload).unwrap(), event);
     }

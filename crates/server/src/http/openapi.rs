@@ -27,7 +27,9 @@ use super::error::ErrorBody;
         (name = "listening", description = "Plays, friends activity with its live event \
             stream, and recommendations"),
         (name = "ads", description = "House ads for free-plan users: serving, impressions and \
-            counted clicks")
+            counted clicks"),
+        (name = "payments", description = "Checkout of a paid plan at the payment provider, \
+            plan changes and cancellation, the subscription, and the provider's webhooks")
     )
 )]
 struct ApiDoc;

@@ -50,6 +50,11 @@ pub enum StreamQuality {
 impl Plan {
     pub const ALL: [Plan; 3] = [Plan::Free, Plan::Basic, Plan::Premium];
 
+    /// The plan named `value` exactly (`free`, `basic` or `premium`), if any.
+    pub fn parse(value: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|plan| plan.as_str() == value)
+    }
+
     /// Reads a stored plan value; a missing or unknown value is the free plan.
     pub fn from_stored(value: Option<&str>) -> Self {
         match value {
@@ -179,6 +184,8 @@ mod tests {
         assert_eq!(Plan::from_stored(None), Plan::Free);
         assert_eq!(Plan::from_stored(Some("gold")), Plan::Free);
         assert_eq!(Plan::from_stored(Some("premium")), Plan::Premium);
+        assert_eq!(Plan::parse("basic"), Some(Plan::Basic));
+        assert_eq!(Plan::parse("Basic"), None);
     }
 
     #[test]

@@ -86,7 +86,9 @@ fn serve_is_the_default_and_sigterm_stops_it_cleanly() {
             .build()
             .unwrap();
         runtime.block_on(async {
-            reqwest::get(format!("http://{address}/healthz"))
+            crate::helpers::http::client()
+                .get(format!("http://{address}/healthz"))
+                .send()
                 .await
                 .unwrap()
                 .status()

@@ -221,7 +221,9 @@ async fn shutdown_lets_in_flight_requests_finish() {
     }));
 
     let request = tokio::spawn(async move {
-        reqwest::get(format!("http://{address}/slow"))
+        crate::helpers::http::client()
+            .get(format!("http://{address}/slow"))
+            .send()
             .await
             .unwrap()
             .text()
@@ -234,7 +236,9 @@ async fn shutdown_lets_in_flight_requests_finish() {
     assert_eq!(request.await.unwrap(), "done");
     server.await.unwrap().unwrap();
     assert!(
-        reqwest::get(format!("http://{address}/slow"))
+        crate::helpers::http::client()
+            .get(format!("http://{address}/slow"))
+            .send()
             .await
             .is_err(),
         "the server stopped accepting"

@@ -98,6 +98,8 @@ async fn start(config: Config, postgres: Option<PostgresDatabase>, dirs: Vec<Tem
         let _ = stop.await;
     }));
 
+    // Already installed by the app; a client built before any app needs it too.
+    backbeat::net::use_ring_for_tls();
     TestApp {
         address,
         client: reqwest::Client::builder()

@@ -6,6 +6,12 @@ use serde_json::Value;
 
 use super::app::TestApp;
 
+/// A client for requests outside a [`TestApp`] (the app's own is `app.client`).
+pub fn client() -> reqwest::Client {
+    backbeat::net::use_ring_for_tls();
+    reqwest::Client::new()
+}
+
 /// A request to `/api/v1{path}` as `token`, to be completed and sent.
 pub fn api(app: &TestApp, method: Method, path: &str, token: &str) -> RequestBuilder {
     app.client

@@ -1,0 +1,108 @@
+//! Plans paid by card (issue 12; DECISIONS.md, "Payments"): a checkout at the configured
+//! payment provider, plan changes and cancellations through it, and the provider's signed
+//! webhook events, which alone change a user's plan.
+//!
+//! - `provider.rs`: the one interface of a provider; `configured.rs`: the configured one;
+//! - `sandbox/`: the embedded default, Backbeat's own hosted checkout page that delivers
+//!   Stripe-format events over HTTP to the same webhook endpoint;
+//! - `stripe/`: Stripe's REST API;
+//! - `checkout.rs`: checkout, change and cancel as the API asks for them;
+//! - `signature.rs`, `event.rs`, `service.rs`: verifying, reading and applying webhook events;
+//! - `routes.rs`, `store.rs`: the API and the SQL.
+
+pub mod checkout;
+pub mod configured;
+pub mod event;
+pub mod provider;
+pub mod routes;
+pub mod sandbox;
+pub mod service;
+pub mod signature;
+pub mod store;
+pub mod stripe;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+
+use crate::config::{Config, ProviderKind};
+use crate::db::Db;
+use crate::events::EventBus;
+use crate::shutdown::Shutdown;
+use configured::Provider;
+
+/// How long a call to a provider may take.
+const HTTP_TIMEOUT: Duration = Duration::from_secs(30);
+const HTTP_CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The configured provider with what its services share; cloned into every request.
+#[derive(Clone)]
+pub struct Payments(Arc<Parts>);
+
+struct Parts {
+    db: Db,
+    events: EventBus,
+    provider: Provider,
+}
+
+impl Payments {
+    /// Builds the configured provider; Stripe without its keys and price ids fails here, naming
+    /// the missing variable.
+    pub fn build(
+        config: &Config,
+        db: Db,
+        events: EventBus,
+        shutdown: Shutdown,
+    ) -> anyhow::Result<Self> {
+        crate::net::use_ring_for_tls();
+        let http = reqwest::Client::builder()
+            .timeout(HTTP_TIMEOUT)
+            .connect_timeout(HTTP_CONNECT_TIMEOUT)
+            .user_agent(concat!("backbeat/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .context("cannot build the payment provider's HTTP client")?;
+        let settings = &config.payments;
+        let provider = match settings.provider {
+            ProviderKind::Sandbox => Provider::Sandbox(sandbox::Sandbox::new(
+                db.clone(),
+                http,
+                sandbox::webhook_secret(settings, &config.data_dir)?,
+                settings.promo_codes.clone(),
+                shutdown,
+            )),
+            ProviderKind::Stripe => Provider::Stripe(stripe::Stripe::new(
+                db.clone(),
+                http,
+                settings.stripe()?,
+                config.public_url(),
+            )),
+        };
+        Ok(Self(Arc::new(Parts {
+            db,
+            events,
+            provider,
+        })))
+    }
+
+    /// The server listens on `addr`: the sandbox delivers its events there (and sends those
+    /// still undelivered).
+    pub fn serving_on(&self, addr: SocketAddr) {
+        if let Some(sandbox) = self.provider().sandbox() {
+            sandbox.deliver_to(addr);
+        }
+    }
+
+    pub fn db(&self) -> &Db {
+        &self.0.db
+    }
+
+    pub fn events(&self) -> &EventBus {
+        &self.0.events
+    }
+
+    pub fn provider(&self) -> &Provider {
+        &self.0.provider
+    }
+}

@@ -1,0 +1,295 @@
+//! The sandbox provider end to end over HTTP, as a browser goes through it: a checkout with a
+//! promo code, the hosted page, the card form, the redirect, the webhook events the sandbox
+//! delivers to the server's own endpoint, and the plan they change; declined and mistyped
+//! cards; a change between Basic and Premium; a cancellation.
+
+use chrono::Datelike;
+use serde_json::{Value, json};
+
+use crate::helpers::app::{TestApp, count, scalar};
+use crate::helpers::events::EventStream;
+use crate::helpers::http::assert_api_error;
+use crate::helpers::payments::{
+    cancel, cancel_accepted, checkout, my_subscription, plan, plan_becomes, spawn_sandbox_app,
+};
+
+const PAYS: &str = "4242 4242 4242 4242";
+const DECLINED: &str = "4000 0000 0000 0002";
+
+/// A card expiry two years ahead, `MM/YY`.
+fn future_expiry() -> String {
+    format!("12/{:02}", (chrono::Utc::now().year() + 2) % 100)
+}
+
+/// Starts a checkout that must open a hosted page; answers its URL.
+async fn hosted_page(app: &TestApp, token: &str, plan: &str, promo: Option<&str>) -> String {
+    let response = checkout(app, token, plan, promo).await;
+    assert_eq!(response.status(), 200);
+    let body: Value = response.json().await.unwrap();
+    let url = body["url"].as_str().unwrap().to_owned();
+    assert_eq!(
+        url,
+        format!("/checkout/sandbox/{}", body["id"].as_str().unwrap())
+    );
+    url
+}
+
+/// Posts the card form of the hosted page at `url`.
+async fn pay(app: &TestApp, url: &str, number: &str, expiry: &str, cvc: &str) -> reqwest::Response {
+    app.client
+        .post(app.url(url))
+        .form(&[("card_number", number), ("expiry", expiry), ("cvc", cvc)])
+        .send()
+        .await
+        .unwrap()
+}
+
+fn location(response: &reqwest::Response) -> &str {
+    response.headers()["location"].to_str().unwrap()
+}
+
+/// Subscribes `token`'s user to `plan` through the hosted page and waits for the plan.
+async fn subscribe(app: &TestApp, token: &str, plan: &str) {
+    let url = hosted_page(app, token, plan, None).await;
+    let paid = pay(app, &url, PAYS, &future_expiry(), "123").await;
+    assert_eq!(paid.status(), 303);
+    assert!(
+        plan_becomes(app, token, plan).await,
+        "the plan did not become {plan}"
+    );
+}
+
+#[tokio::test]
+async fn paying_the_hosted_page_makes_the_user_premium_and_tells_the_open_app() {
+    let app = spawn_sandbox_app().await;
+    let (_, token) = app.user("Ana").await;
+    let mut events = EventStream::open(&app, &token).await;
+
+    let url = hosted_page(&app, &token, "premium", Some("launch20")).await;
+    let page = app.get(&url).await;
+    assert_eq!(page.status(), 200);
+    assert!(
+        page.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/html")
+    );
+    assert!(page.headers().contains_key("content-security-policy"));
+    let html = page.text().await.unwrap();
+    for expected in [
+        "<label for=\"card_number\">Card number",
+        "<label for=\"expiry\">Expiry",
+        "<label for=\"cvc\">CVC",
+        ">Pay</button>",
+        "Premium plan, monthly</dt><dd>$9.99",
+        "LAUNCH20 (20% off)",
+        "$7.99",
+    ] {
+        assert!(html.contains(expected), "{expected} missing from {html}");
+    }
+    assert!(
+        !html.contains("<script"),
+        "the page must run under script-src 'self'"
+    );
+
+    let paid = pay(&app, &url, PAYS, &future_expiry(), "123").await;
+
+    assert_eq!(paid.status(), 303);
+    let session_id = url.rsplit('/').next().unwrap();
+    assert_eq!(
+        location(&paid),
+        format!("/payment-approved?session_id={session_id}&plan=premium")
+    );
+    assert!(plan_becomes(&app, &token, "premium").await);
+    assert_eq!(
+        events.next_event().await,
+        ("plan_changed".into(), json!({"plan": "premium"}))
+    );
+    let subscription = my_subscription(&app, &token).await;
+    assert_eq!(subscription["status"], "active");
+    assert!(
+        subscription["current_period_end"].is_string(),
+        "{subscription}"
+    );
+}
+
+#[tokio::test]
+async fn a_paid_session_paid_again_shows_it_is_complete_and_changes_nothing() {
+    let app = spawn_sandbox_app().await;
+    let (_, token) = app.user("Ana").await;
+    let url = hosted_page(&app, &token, "basic", None).await;
+    pay(&app, &url, PAYS, &future_expiry(), "123").await;
+    assert!(plan_becomes(&app, &token, "basic").await);
+
+    let again = pay(&app, &url, PAYS, &future_expiry(), "123").await;
+
+    assert_eq!(again.status(), 200);
+    assert!(again.text().await.unwrap().contains("complete"));
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM sandbox_events").await, 2);
+    assert_eq!(
+        count(&app, "SELECT COUNT(*) FROM sandbox_subscriptions").await,
+        1
+    );
+}
+
+#[tokio::test]
+async fn a_declined_card_goes_to_payment_failed_and_changes_nothing() {
+    let app = spawn_sandbox_app().await;
+    let (_, token) = app.user("Ana").await;
+    let url = hosted_page(&app, &token, "premium", None).await;
+
+    let declined = pay(&app, &url, DECLINED, &future_expiry(), "123").await;
+
+    assert_eq!(declined.status(), 303);
+    assert_eq!(location(&declined), "/payment-failed");
+    assert_eq!(plan(&app, &token).await, "free");
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM sandbox_events").await, 0);
+    assert_eq!(app.get(&url).await.status(), 200, "the session stays open");
+}
+
+#[tokio::test]
+async fn a_mistyped_card_shows_the_page_again_with_stripes_words() {
+    let app = spawn_sandbox_app().await;
+    let (_, token) = app.user("Ana").await;
+    let url = hosted_page(&app, &token, "premium", None).await;
+    let cases = [
+        (
+            ("4111 1111 1111 1111", future_expiry(), "123"),
+            "Your card number is incorrect.",
+        ),
+        (
+            (PAYS, "01/20".to_owned(), "123"),
+            "Your card&#39;s expiration year is in the past.",
+        ),
+        (
+            (PAYS, "1230".to_owned(), "123"),
+            "Your card&#39;s expiration date is incomplete.",
+        ),
+        (
+            (PAYS, future_expiry(), "12"),
+            "Your card&#39;s security code is incomplete.",
+        ),
+    ];
+
+    for ((number, expiry, cvc), message) in cases {
+        let response = pay(&app, &url, number, &expiry, cvc).await;
+        assert_eq!(response.status(), 422, "{number} {expiry} {cvc}");
+        let html = response.text().await.unwrap();
+        assert!(html.contains(message), "{message} missing from {html}");
+        assert!(html.contains(">Pay</button>"));
+    }
+    assert_eq!(plan(&app, &token).await, "free");
+}
+
+#[tokio::test]
+async fn an_unknown_or_expired_session_has_no_form() {
+    let app = spawn_sandbox_app().await;
+    let (_, token) = app.user("Ana").await;
+    let url = hosted_page(&app, &token, "premium", None).await;
+    backbeat::on_db!(&app.db, pool => sqlx::query(
+        "UPDATE sandbox_sessions SET expires_at = $1")
+        .bind(backbeat::db::Timestamp::now() - chrono::Duration::minutes(1))
+        .execute(pool).await.map(drop).unwrap());
+
+    assert_eq!(
+        app.get("/checkout/sandbox/cs_sandbox_guess").await.status(),
+        404
+    );
+    assert_eq!(app.get(&url).await.status(), 410);
+    assert_eq!(
+        pay(&app, &url, PAYS, &future_expiry(), "123")
+            .await
+            .status(),
+        410
+    );
+    assert_eq!(plan(&app, &token).await, "free");
+}
+
+#[tokio::test]
+async fn an_unknown_promo_code_is_an_invalid_coupon() {
+    let app = spawn_sandbox_app().await;
+    let (_, token) = app.user("Ana").await;
+
+    let response = checkout(&app, &token, "premium", Some("XYZ")).await;
+
+    let message = assert_api_error(response, 400, "invalid_coupon").await;
+    assert!(message.contains("Invalid coupon"), "{message}");
+}
+
+#[tokio::test]
+async fn only_basic_or_premium_can_be_bought() {
+    let app = spawn_sandbox_app().await;
+    let (_, token) = app.user("Ana").await;
+
+    for plan in ["free", "gold"] {
+        assert_api_error(
+            checkout(&app, &token, plan, None).await,
+            422,
+            "invalid_plan",
+        )
+        .await;
+    }
+}
+
+#[tokio::test]
+async fn a_checkout_of_the_plan_one_has_is_refused() {
+    let app = spawn_sandbox_app().await;
+    let (_, token) = app.user("Ana").await;
+    subscribe(&app, &token, "premium").await;
+
+    let response = checkout(&app, &token, "premium", None).await;
+
+    let message = assert_api_error(response, 409, "already_on_plan").await;
+    assert_eq!(message, "You are already on the Premium plan.");
+}
+
+#[tokio::test]
+async fn basic_to_premium_changes_the_same_subscription() {
+    let app = spawn_sandbox_app().await;
+    let (user, token) = app.user("Ana").await;
+    subscribe(&app, &token, "basic").await;
+    let sql = "SELECT COUNT(*) FROM subscriptions WHERE user_id = $1";
+    let id_before: String = subscription_id(&app, &user).await;
+
+    let response = checkout(&app, &token, "premium", None).await;
+    assert_eq!(response.status(), 200);
+    let body: Value = response.json().await.unwrap();
+
+    assert_eq!(body["url"], "/payment-approved?plan=premium");
+    assert!(plan_becomes(&app, &token, "premium").await);
+    assert_eq!(scalar(&app, sql, &user).await, 1);
+    assert_eq!(subscription_id(&app, &user).await, id_before);
+    assert_eq!(
+        count(&app, "SELECT COUNT(*) FROM sandbox_subscriptions").await,
+        1
+    );
+}
+
+async fn subscription_id(app: &TestApp, user: &str) -> String {
+    backbeat::on_db!(&app.db, pool => sqlx::query_scalar(
+        "SELECT id FROM subscriptions WHERE user_id = $1")
+        .bind(user).fetch_one(pool).await.unwrap())
+}
+
+#[tokio::test]
+async fn cancelling_returns_the_user_to_free_when_the_provider_confirms() {
+    let app = spawn_sandbox_app().await;
+    let (_, token) = app.user("Ana").await;
+    subscribe(&app, &token, "premium").await;
+
+    cancel_accepted(&app, &token).await;
+
+    assert!(plan_becomes(&app, &token, "free").await);
+    assert_eq!(my_subscription(&app, &token).await["status"], "canceled");
+    assert_api_error(cancel(&app, &token).await, 409, "no_subscription").await;
+}
+
+#[tokio::test]
+async fn cancelling_without_a_subscription_is_refused() {
+    let app = spawn_sandbox_app().await;
+    let (_, token) = app.user("Ana").await;
+
+    let response = cancel(&app, &token).await;
+
+    assert_api_error(response, 409, "no_subscription").await;
+}
