@@ -4,6 +4,40 @@
  */
 
 export interface paths {
+    "/api/v1/ads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An ad for a slot, for a signed-in user on the free plan; none for a paid plan. */
+        get: operations["getAd"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ads/{id}/impressions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Counts an impression of an ad the caller was shown (once per user, ad and day). */
+        post: operations["recordAdImpression"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/artists/{name}": {
         parameters: {
             query?: never;
@@ -45,6 +79,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/checkout-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts a checkout for a paid plan: the URL of the hosted checkout page to send the browser to. */
+        post: operations["createCheckoutSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/events": {
         parameters: {
             query?: never;
@@ -55,7 +106,8 @@ export interface paths {
         /**
          * The caller's live events (server-sent events).
          * @description `event: friend_listen` with a FriendListen as JSON `data` whenever someone the caller
-         *     follows starts a track, and a `: heartbeat` comment every 25 s. Authenticated by the bearer
+         *     follows starts a track, `event: plan_changed` with `{"plan": "premium"}` whenever the caller's
+         *     plan changes, and a `: heartbeat` comment every 25 s. Authenticated by the bearer
          *     header, so read it with `fetch` streaming, not `EventSource`. The stream ends when its
          *     session ends (logout, password change), when its access token expires (reconnect with the
          *     refreshed one), when the server stops, or when the same user opens more than 8 streams
@@ -177,6 +229,23 @@ export interface paths {
          *     are.
          */
         patch: operations["updateMyProfile"];
+        trace?: never;
+    };
+    "/api/v1/me/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's plan and the state of its subscription. */
+        get: operations["getMySubscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/me/tracks": {
@@ -363,6 +432,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/subscription/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Asks the payment provider to cancel the caller's subscription; the plan changes when its webhook says so. */
+        post: operations["cancelSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tracks": {
         parameters: {
             query?: never;
@@ -498,6 +584,27 @@ export interface components {
             id: string;
             name: string;
         };
+        /** @description A house ad. */
+        Ad: {
+            /** @description The counting redirect to the advertiser; open it as a plain link. */
+            click_url: string;
+            id: string;
+            image_url: string;
+            slot: components["schemas"]["AdSlot"];
+            title: string;
+        };
+        /** @description What an ad slot shows. */
+        AdOffer: {
+            /** @description Null on a paid plan, or when no ad of the slot is active. */
+            ad: components["schemas"]["Ad"] | null;
+            /** @description The configured ad network's script to load; null when none. */
+            network_script_url: string | null;
+        };
+        /**
+         * @description Where an ad shows: the banner above the page, or the timed pop-up.
+         * @enum {string}
+         */
+        AdSlot: "banner" | "popup";
         /** @description An artist's page. */
         Artist: {
             /** @description Up to 100 albums, the one with the newest upload first, 'Singles' last. */
@@ -547,6 +654,22 @@ export interface components {
         AvatarUpload: {
             /** Format: binary */
             avatar: string;
+        };
+        /** @description A requested cancellation. */
+        CancelRequested: {
+            /** @enum {string} */
+            status: "cancel_requested";
+        };
+        /** @description The plan to check out and an optional promo code. */
+        CheckoutRequest: {
+            /** @enum {string} */
+            plan_id: "basic" | "premium";
+            promo_code?: string | null;
+        };
+        /** @description A checkout session: send the browser to `url`. */
+        CheckoutSession: {
+            id: string;
+            url: string;
         };
         /** @description The JSON body of every API error. */
         ErrorBody: {
@@ -822,6 +945,18 @@ export interface components {
             /** @description Path of the stream with its signature; no bearer token needed. */
             url: string;
         };
+        /** @description The caller's plan and the state of its subscription. */
+        Subscription: {
+            /** @description Whether the current period ends the subscription (a requested cancellation). */
+            cancel_at_period_end: boolean;
+            /** @description When the current period ends (renewal or end); null on the free plan. */
+            current_period_end: components["schemas"]["Timestamp"] | null;
+            /** @description Whether the last payment of the subscription failed. */
+            payment_failed: boolean;
+            plan: components["schemas"]["Plan"];
+            /** @description The provider's subscription status, e.g. `active`; null on the free plan. */
+            status: string | null;
+        };
         /** Format: date-time */
         Timestamp: string;
         /** @description A track as lists show it. A missing album is null (lists show it as 'Single'). */
@@ -922,6 +1057,86 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getAd: {
+        parameters: {
+            query: {
+                /** @description `banner` or `popup`. */
+                slot: components["schemas"]["AdSlot"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An ad, or none */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdOffer"];
+                };
+            };
+            /** @description An unknown slot */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    recordAdImpression: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ad's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such ad (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getArtist: {
         parameters: {
             query?: never;
@@ -1005,6 +1220,75 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createCheckoutSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutRequest"];
+            };
+        };
+        responses: {
+            /** @description The checkout session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSession"];
+                };
+            };
+            /** @description An unknown promo code (`invalid_coupon`; the message contains 'Invalid coupon') */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller already has that plan */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a paid plan, or an unknown field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The payment provider failed */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1309,6 +1593,35 @@ export interface operations {
             };
             /** @description A field is invalid (`invalid_name`, `invalid_bio`, `invalid_social_link`), the featured playlist is not one of the caller's (`invalid_featured_playlist`), a field is read-only (`email_read_only`) or unknown (`invalid_json`); nothing was changed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMySubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2047,6 +2360,53 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancellation is requested */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelRequested"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No paid subscription to cancel (`no_subscription`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The payment provider failed */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
