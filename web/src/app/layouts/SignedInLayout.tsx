@@ -4,6 +4,7 @@ import { useSession } from '@/features/auth/session';
 import { useLogOut } from '@/features/auth/useLogOut';
 import type { Account } from '@/features/navigation/account';
 import { AppShell } from '@/features/navigation/AppShell';
+import { useLivePlan } from '@/features/plans/api/livePlan';
 import { AudioEngine } from '@/features/player/components/AudioEngine';
 import { PlayerBar } from '@/features/player/components/PlayerBar';
 import { useHasPlayerTrack } from '@/features/player/hooks';
@@ -16,6 +17,7 @@ function SignedInShell() {
   const profile = useMyProfile();
   const logOut = useLogOut();
   const hasPlayerTrack = useHasPlayerTrack();
+  useLivePlan();
   const account: Account = {
     name: profile.data?.name ?? '',
     email: profile.data?.email ?? user?.email ?? '',
