@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ServerSentEvent } from '@/lib/sse';
 import { answer, planListOf, subscriptionOf } from '@/test/fixtures';
+import { deliverEvent, planChanged } from '@/test/events';
 import { renderRoute } from '@/test/render';
 import type { PlanId } from './api/subscription';
 import { PaymentApprovedPage } from './PaymentApprovedPage';
@@ -24,14 +24,6 @@ function answerPlans(...reads: PlanId[]) {
 
 function subscriptionReads() {
   return GET.mock.calls.filter(([path]) => path === '/api/v1/me/subscription').length;
-}
-
-/** Sends a live event to what the page follows. */
-function sendEvent(event: ServerSentEvent) {
-  const [{ onEvent }] = followEventStream.mock.lastCall as [{ onEvent: (event: ServerSentEvent) => void }];
-  act(() => {
-    onEvent(event);
-  });
 }
 
 async function advance(ms: number) {
@@ -107,7 +99,7 @@ describe('PaymentApprovedPage', () => {
     await advance(0);
     expect(screen.getByRole('status')).toBeInTheDocument();
 
-    sendEvent({ event: 'plan_changed', data: '{"plan":"premium"}', id: '' });
+    deliverEvent(followEventStream, planChanged('premium'));
     await advance(0);
 
     expect(screen.getByRole('heading', { level: 2, name: 'Premium' })).toBeInTheDocument();

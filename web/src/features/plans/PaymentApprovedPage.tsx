@@ -2,8 +2,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { ButtonLink } from '@/components/ui/ButtonLink';
 import { LoadError } from '@/components/ui/LoadError';
-import { Spinner } from '@/components/ui/Spinner';
+import { Spinner, SpinnerMark } from '@/components/ui/Spinner';
 import { usePlans, type Plan } from './api/plans';
+import { PaymentOutcome } from './components/PaymentOutcome';
 import { PlanFeatureList } from './components/PlanFeatureList';
 import { attemptMessage, type PlanConfirmation } from './planConfirmation';
 import { usePlanConfirmation } from './usePlanConfirmation';
@@ -13,10 +14,7 @@ function ProcessingNotice({ confirmation }: { confirmation: PlanConfirmation }) 
   return (
     <div role="status" className="mt-6 rounded-2xl border border-line bg-white/[0.03] p-5 text-sm text-zinc-300">
       <span className="flex items-center justify-center gap-3">
-        <span
-          aria-hidden="true"
-          className="size-5 shrink-0 animate-spin rounded-full border-2 border-white/15 border-t-brand-fuchsia"
-        />
+        <SpinnerMark />
         We're processing your payment. Your new plan will be ready in a moment.
       </span>
       {attempt ? <span className="mt-2 block text-zinc-400">{attempt}</span> : null}
@@ -78,21 +76,11 @@ export function PaymentApprovedPage({ signedIn }: PaymentApprovedPageProps) {
   const planId = paidPlan ?? searchParams.get('plan');
 
   return (
-    <section className="flex min-h-[calc(100dvh-4rem)] items-center justify-center px-4 py-16 sm:px-6">
-      <title>Payment Successful · Backbeat</title>
-      <div className="w-full max-w-lg rounded-3xl border border-line bg-surface p-8 text-center shadow-2xl shadow-black/40 sm:p-10">
-        <div className="mx-auto flex size-16 items-center justify-center rounded-2xl bg-emerald-500/10 text-emerald-300">
-          <svg viewBox="0 0 24 24" className="size-8" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-            <circle cx="12" cy="12" r="9" />
-            <path strokeLinecap="round" strokeLinejoin="round" d="m8 12.5 2.7 2.7L16.5 9.5" />
-          </svg>
-        </div>
-        <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-white">Payment Successful!</h1>
-        {settled ? <PurchasedPlan plans={plans} planId={planId} /> : <ProcessingNotice confirmation={confirmation} />}
-        <ButtonLink to="/home" className="mt-8">
-          Go to Home
-        </ButtonLink>
-      </div>
-    </section>
+    <PaymentOutcome title="Payment Successful!" tone="success">
+      {settled ? <PurchasedPlan plans={plans} planId={planId} /> : <ProcessingNotice confirmation={confirmation} />}
+      <ButtonLink to="/home" className="mt-8">
+        Go to Home
+      </ButtonLink>
+    </PaymentOutcome>
   );
 }
