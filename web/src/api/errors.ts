@@ -15,6 +15,7 @@ export interface ErrorCatalogueEntry {
 
 /** Every failure the API answers, by entry name (the server's constant, in lower case). */
 export const errorCatalogue = {
+  ad_not_found: { code: 'not_found', status: 404, message: 'Ad not found.' },
   already_on_plan: { code: 'already_on_plan', status: 409, message: 'You are already on the {field} plan.' },
   artist_not_found: { code: 'not_found', status: 404, message: 'Artist Not Found' },
   artist_required: { code: 'artist_required', status: 422, message: 'Please enter an artist name.' },
@@ -33,6 +34,8 @@ export const errorCatalogue = {
   email_read_only: { code: 'email_read_only', status: 422, message: 'Email cannot be changed here.' },
   featured_playlist_not_found: { code: 'invalid_featured_playlist', status: 422, message: 'Playlist not found' },
   internal: { code: 'internal', status: 500, message: 'Something went wrong on our side. Please try again.' },
+  invalid_ad_link: { code: 'invalid_signature', status: 403, message: 'This ad link is invalid or has expired.' },
+  invalid_ad_slot: { code: 'invalid_slot', status: 400, message: 'The ad slot must be banner or popup.' },
   invalid_coupon: { code: 'invalid_coupon', status: 400, message: 'Invalid coupon: "{field}" is not a valid promo code.' },
   invalid_cursor: { code: 'invalid_cursor', status: 400, message: 'This page of results is no longer available. Please start from the first page.' },
   invalid_json: { code: 'invalid_json', status: 400, message: 'The request body is not valid JSON.' },

@@ -4,6 +4,72 @@
  */
 
 export interface paths {
+    "/api/v1/ads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ad to show in a slot. Free-plan users get one active ad of the slot (the one they have
+         *     seen least today) and the ad network's script when one is configured; basic and premium
+         *     users get neither.
+         */
+        get: operations["getAd"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ads/{id}/clicks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The counting redirect of an ad's `click_url`: counts the click of the user the link was
+         *     signed for (once per user, ad and UTC day, free plan only) and redirects to the ad's
+         *     target, also when the ad has been disabled since. No bearer token needed.
+         */
+        get: operations["followAdClick"];
+        put?: never;
+        /**
+         * Counts a click for API clients (the same rules as the redirect) and answers where the ad
+         *     leads.
+         */
+        post: operations["recordAdClick"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ads/{id}/impressions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reports that the ad was shown. Counted once per user, ad and UTC day, for free-plan users
+         *     only (a paid user's report is answered the same and not counted).
+         */
+        post: operations["recordAdImpression"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/artists/{name}": {
         parameters: {
             query?: never;
@@ -583,6 +649,28 @@ export interface components {
             id: string;
             name: string;
         };
+        /** @description A house ad as a page shows it. */
+        Ad: {
+            /**
+             * @description The link to put on the ad: it counts the click and redirects to the ad's target. Signed
+             *     for this user, valid for 24 hours; no bearer token needed.
+             */
+            click_url: string;
+            id: string;
+            /** @description The ad's image (a path under `/media`, no token needed). */
+            image_url: string;
+            slot: components["schemas"]["Slot"];
+            title: string;
+        };
+        /** @description What a page of a user shows in an ad slot. */
+        AdSlot: {
+            ad: components["schemas"]["Ad"] | null;
+            /**
+             * @description The external ad network's script to load, for free-plan users when one is configured;
+             *     else null.
+             */
+            network_script_url: string | null;
+        };
         /** @description An artist's page. */
         Artist: {
             /** @description Up to 100 albums, the one with the newest upload first, 'Singles' last. */
@@ -654,6 +742,10 @@ export interface components {
             plan_id: string;
             /** @description A promotion code, any case; null or absent for none. */
             promo_code?: string | null;
+        };
+        /** @description Where a clicked ad leads. */
+        ClickTarget: {
+            target_url: string;
         };
         /** @description The JSON body of every API error. */
         ErrorBody: {
@@ -912,6 +1004,11 @@ export interface components {
             /** @description Up to 10, best first; empty only when the catalog has no ready track but the caller's. */
             tracks: components["schemas"]["Track"][];
         };
+        /**
+         * @description Where an ad is shown: the banner of the signed-in layout, or the timed pop-up.
+         * @enum {string}
+         */
+        Slot: "banner" | "popup";
         /** @description A user's links elsewhere; null when not set. */
         SocialLinks: {
             instagram: string | null;
@@ -1045,6 +1142,174 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getAd: {
+        parameters: {
+            query?: {
+                /** @description `banner` or `popup`. */
+                slot?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What to show (all null for paid plans) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdSlot"];
+                };
+            };
+            /** @description The slot is not `banner` or `popup` (`invalid_slot`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    followAdClick: {
+        parameters: {
+            query?: {
+                /** @description The user the ad was served to. */
+                user?: string;
+                /** @description Expiry, unix seconds. */
+                expires?: string;
+                signature?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The ad's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the ad's target */
+            302: {
+                headers: {
+                    /** @description The ad's target URL */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, altered or expired signature (`invalid_signature`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such ad (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    recordAdClick: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ad's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recorded (or already counted today) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClickTarget"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such ad (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    recordAdImpression: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The ad's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recorded (or already counted today) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such ad, or it is disabled (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getArtist: {
         parameters: {
             query?: never;

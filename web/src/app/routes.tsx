@@ -13,9 +13,10 @@ import { ChangelogPage } from '@/features/changelog/ChangelogPage';
 import { FaqPage } from '@/features/faq/FaqPage';
 import { LandingPage } from '@/features/landing/LandingPage';
 import { LibraryPage } from '@/features/library/LibraryPage';
-import { PaymentFailedPage } from '@/features/payments/PaymentFailedPage';
 import { PlanTeaser } from '@/features/plans/components/PlanTeaser';
+import { PaymentFailedPage } from '@/features/plans/PaymentFailedPage';
 import { PlanComparisonPage } from '@/features/plans/PlanComparisonPage';
+import { SubscriptionPage } from '@/features/plans/SubscriptionPage';
 import type { PolicySlug } from '@/features/policies/content';
 import { PolicyPage } from '@/features/policies/PolicyPage';
 import { MyProfilePage } from '@/features/profiles/MyProfilePage';
@@ -25,6 +26,7 @@ import { AuthLayout } from './layouts/AuthLayout';
 import { PublicLayout } from './layouts/PublicLayout';
 import { RootLayout } from './layouts/RootLayout';
 import { SignedInLayout } from './layouts/SignedInLayout';
+import { PaymentApprovedRoute } from './PaymentApprovedRoute';
 import { PlaylistRoute } from './PlaylistRoute';
 import { RouteErrorFallback } from './RouteErrorFallback';
 import { UploadRoute } from './UploadRoute';
@@ -53,6 +55,7 @@ const signedInPages: RouteObject[] = [
   { path: 'upload', element: <UploadRoute /> },
   { path: 'artist/:artistName', element: <ArtistPage /> },
   { path: 'track/:trackId', element: <TrackPage /> },
+  { path: 'subscription', element: <SubscriptionPage /> },
 ];
 
 export const routes: RouteObject[] = [
@@ -67,6 +70,7 @@ export const routes: RouteObject[] = [
           { path: 'comparison', element: <PlanComparisonPage /> },
           { path: 'faq', element: <FaqPage /> },
           { path: 'changelog', element: <ChangelogPage /> },
+          { path: 'payment-approved', element: <PaymentApprovedRoute /> },
           { path: 'payment-failed', element: <PaymentFailedPage /> },
           ...policyPages.map(({ path, slug }) => ({ path, element: <PolicyPage slug={slug} /> })),
         ],

@@ -34,6 +34,8 @@ export const queryKeys = {
   /** What belongs to the signed-in user. */
   me: {
     profile: () => ['me', 'profile'] as const,
+    /** My plan and the state of its subscription (renewal date, cancellation, a failed payment). */
+    subscription: () => ['me', 'subscription'] as const,
     factors: () => ['me', 'factors'] as const,
     uploads: () => ['me', 'tracks'] as const,
     uploadLimit: () => ['me', 'upload-limit'] as const,
@@ -45,6 +47,8 @@ export const queryKeys = {
     recommendations: () => ['me', 'recommendations'] as const,
   },
   player: {
+    /** Every signed stream URL: the plan decides their quality. */
+    streamUrls: () => ['player', 'stream-url'] as const,
     streamUrl: (trackId: string) => ['player', 'stream-url', trackId] as const,
     track: (trackId: string) => ['player', 'track', trackId] as const,
   },

@@ -1,5 +1,5 @@
 import type { ErrorCatalogueEntry } from '@/api/errors';
-import type { components } from '@/api/schema';
+import type { components, paths } from '@/api/schema';
 import type { PlayableTrack } from '@/lib/trackActions';
 
 type Track = components['schemas']['Track'];
@@ -7,6 +7,8 @@ type TrackDetail = components['schemas']['TrackDetail'];
 type Artist = components['schemas']['Artist'];
 type PlaylistSummary = components['schemas']['PlaylistSummary'];
 type UploadLimit = components['schemas']['UploadLimit'];
+type PlanView = paths['/api/v1/plans']['get']['responses'][200]['content']['application/json']['plans'][number];
+type Subscription = paths['/api/v1/me/subscription']['get']['responses'][200]['content']['application/json'];
 
 /** A ready track as the API lists it: 'Night Drive' by Nova Lane, unless overridden. */
 export function trackOf(overrides: Partial<Track> = {}): Track {
@@ -86,6 +88,63 @@ export function playlistSummaryOf(overrides: Partial<PlaylistSummary> = {}): Pla
 /** This month's uploads on a plan (free unless given); `limit` null: unlimited. */
 export function uploadLimitOf(used: number, limit: number | null, plan: UploadLimit['plan'] = 'free'): UploadLimit {
   return { used, limit, plan, resets_at: '2026-12-01T00:00:00Z' };
+}
+
+/** Free, Basic and Premium as `GET /api/v1/plans` answers them. */
+export function planListOf(): PlanView[] {
+  return [
+    {
+      id: 'free',
+      name: 'Free',
+      price_cents: 0,
+      currency: 'USD',
+      upload_limit: 50,
+      stream_quality: 'standard',
+      stream_quality_label: 'Standard (MP3 128 kbps)',
+      ads: true,
+      offline: 'No',
+      priority_support: false,
+      features: ['50 uploads per month', 'Standard quality', 'Unlimited playlists', 'Web and mobile', 'Ads'],
+    },
+    {
+      id: 'basic',
+      name: 'Basic',
+      price_cents: 499,
+      currency: 'USD',
+      upload_limit: 100,
+      stream_quality: 'high',
+      stream_quality_label: 'High (MP3 320 kbps)',
+      ads: false,
+      offline: '10 hours',
+      priority_support: false,
+      features: ['100 uploads per month', 'High quality (320kbps)', 'Ad-free', 'Offline 10 hours'],
+    },
+    {
+      id: 'premium',
+      name: 'Premium',
+      price_cents: 999,
+      currency: 'USD',
+      upload_limit: null,
+      stream_quality: 'lossless',
+      stream_quality_label: 'Lossless (FLAC)',
+      ads: false,
+      offline: 'Unlimited',
+      priority_support: true,
+      features: ['Unlimited uploads', 'Lossless (FLAC)', 'Ad-free', 'Unlimited offline', 'Priority support'],
+    },
+  ];
+}
+
+/** A subscription as `GET /api/v1/me/subscription` answers it: the free plan unless overridden. */
+export function subscriptionOf(overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    plan: 'free',
+    status: null,
+    current_period_end: null,
+    cancel_at_period_end: false,
+    payment_failed: false,
+    ...overrides,
+  };
 }
 
 /** A file as a file input hands it over; `size` pretends another size than its few bytes. */

@@ -1,9 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { RequireSignIn } from '@/features/auth/RequireSignIn';
 import { useSession } from '@/features/auth/session';
 import { useLogOut } from '@/features/auth/useLogOut';
 import type { Account } from '@/features/navigation/account';
 import { AppShell } from '@/features/navigation/AppShell';
+import { useLivePlan } from '@/features/plans/api/livePlan';
 import { AudioEngine } from '@/features/player/components/AudioEngine';
 import { PlayerBar } from '@/features/player/components/PlayerBar';
 import { useHasPlayerTrack } from '@/features/player/hooks';
@@ -11,17 +13,27 @@ import { useMyProfile } from '@/features/profiles/api/myProfile';
 import { planLabel } from '@/lib/planLabel';
 import { TrackActionsBridge } from '../TrackActionsBridge';
 
+// The ads are a module of their own, downloaded only when a free-plan user's area first shows
+// them: a paid plan's browser never loads ad code, never asks for an ad, never loads a network script.
+let adsModule: Promise<typeof import('@/features/ads/FreePlanAds')> | undefined;
+const loadAds = () => (adsModule ??= import('@/features/ads/FreePlanAds'));
+const BannerAd = lazy(() => loadAds().then((ads) => ({ default: ads.BannerAd })));
+const PopupAd = lazy(() => loadAds().then((ads) => ({ default: ads.PopupAd })));
+
 function SignedInShell() {
   const { user } = useSession();
   const profile = useMyProfile();
   const logOut = useLogOut();
   const hasPlayerTrack = useHasPlayerTrack();
+  useLivePlan();
   const account: Account = {
     name: profile.data?.name ?? '',
     email: profile.data?.email ?? user?.email ?? '',
     avatarUrl: profile.data?.avatar_url ?? null,
     planLabel: planLabel(profile.data?.subscription_plan),
   };
+  // Only a profile read and on the free plan shows ads: not while it loads, not when it failed.
+  const showsAds = profile.data?.subscription_plan === 'free';
   return (
     <TrackActionsBridge>
       <AppShell
@@ -30,9 +42,21 @@ function SignedInShell() {
           void logOut();
         }}
         player={hasPlayerTrack ? <PlayerBar /> : null}
+        pageTop={
+          showsAds ? (
+            <Suspense fallback={null}>
+              <BannerAd />
+            </Suspense>
+          ) : null
+        }
       >
         <Outlet />
       </AppShell>
+      {showsAds ? (
+        <Suspense fallback={null}>
+          <PopupAd />
+        </Suspense>
+      ) : null}
       <AudioEngine />
     </TrackActionsBridge>
   );

@@ -1,4 +1,5 @@
 import { Button } from './Button';
+import { SpinnerMark } from './Spinner';
 
 /** What a paged list (TanStack Query's infinite query) tells the button. */
 export interface PagedList {
@@ -26,9 +27,7 @@ export function LoadMoreButton({ list, label = 'Load more' }: { list: PagedList;
           void list.fetchNextPage();
         }}
       >
-        {loading ? (
-          <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/15 border-t-brand-fuchsia" />
-        ) : null}
+        {loading ? <SpinnerMark className="size-4" /> : null}
         {label}
       </Button>
       {list.isFetchNextPageError && list.error ? (

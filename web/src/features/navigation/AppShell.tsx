@@ -11,6 +11,8 @@ interface AppShellProps {
   onLogOut: () => void;
   /** The player bar; it sits at the bottom, above the phone's tab bar, and the page keeps clear of it. */
   player?: ReactNode;
+  /** What stands above every page, outside its main content (the free plan's banner). */
+  pageTop?: ReactNode;
   children: ReactNode;
 }
 
@@ -18,7 +20,7 @@ interface AppShellProps {
  * The frame of the signed-in area: sidebar (desktop), top bar with search, the page, the player
  * at the bottom, and on narrow screens a drawer and (on phones) a bottom bar.
  */
-export function AppShell({ account, onLogOut, player, children }: AppShellProps) {
+export function AppShell({ account, onLogOut, player, pageTop, children }: AppShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => {
     setMenuOpen(false);
@@ -35,6 +37,7 @@ export function AppShell({ account, onLogOut, player, children }: AppShellProps)
             setMenuOpen(true);
           }}
         />
+        {pageTop ? <div className="px-4 pt-4 empty:hidden sm:px-6 lg:px-8">{pageTop}</div> : null}
         <main
           id="main"
           className={`flex-1 px-4 pt-6 sm:px-6 lg:px-8 lg:pt-8 ${player ? 'pb-44 md:pb-32' : 'pb-28 md:pb-10'}`}

@@ -2,6 +2,7 @@ import { LoadError } from '@/components/ui/LoadError';
 import type { Plan } from '../api/plans';
 import { usePlans } from '../api/plans';
 import { formatPlanPrice } from '../planFormat';
+import { PlanFeatureList } from './PlanFeatureList';
 
 function PlanTeaserCard({ plan }: { plan: Plan }) {
   const isTopPlan = plan.id === 'premium';
@@ -16,14 +17,9 @@ function PlanTeaserCard({ plan }: { plan: Plan }) {
         {formatPlanPrice(plan.price_cents, plan.currency)}
         <span className="text-base font-medium text-zinc-500">/month</span>
       </p>
-      <ul className="mt-6 space-y-2.5 text-sm text-zinc-300">
-        {plan.features.map((feature) => (
-          <li key={feature} className="flex gap-2.5">
-            <span aria-hidden="true" className="mt-1.5 size-1.5 shrink-0 rounded-full bg-brand-fuchsia" />
-            {feature}
-          </li>
-        ))}
-      </ul>
+      <div className="mt-6">
+        <PlanFeatureList features={plan.features} label={`${plan.name} features`} />
+      </div>
     </li>
   );
 }

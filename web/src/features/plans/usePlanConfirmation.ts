@@ -1,0 +1,53 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useReducer } from 'react';
+import { useLivePlan } from './api/livePlan';
+import { subscriptionQueryOptions } from './api/subscription';
+import { confirmPlan, firstRead, PLAN_RETRY_INTERVAL_MS, type PlanConfirmation } from './planConfirmation';
+
+/**
+ * Runs the wait of /payment-approved (planConfirmation.ts): reads the plan, again every 2 s while it
+ * still reads free, at most 5 times, and stops at once on a `plan_changed` event. Does nothing
+ * while `enabled` is false (a signed-out visitor has no plan to read).
+ */
+export function usePlanConfirmation(enabled: boolean): PlanConfirmation {
+  const queryClient = useQueryClient();
+  const [confirmation, dispatch] = useReducer(confirmPlan, firstRead);
+  const readingRetry = confirmation.phase === 'reading' ? confirmation.retry : null;
+  const waiting = confirmation.phase === 'waiting';
+
+  useEffect(() => {
+    if (!enabled || readingRetry === null) return;
+    let current = true;
+    queryClient.query({ ...subscriptionQueryOptions, staleTime: 0, retry: false }).then(
+      (subscription) => {
+        if (current) dispatch({ type: 'plan-read', plan: subscription.plan });
+      },
+      (error: unknown) => {
+        console.error('Failed to read the plan', error);
+        if (current) dispatch({ type: 'plan-read', plan: null });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [enabled, readingRetry, queryClient]);
+
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => {
+      dispatch({ type: 'retry-due' });
+    }, PLAN_RETRY_INTERVAL_MS);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [waiting]);
+
+  useLivePlan({
+    enabled,
+    onPlanChanged: (plan) => {
+      dispatch({ type: 'plan-changed', plan });
+    },
+  });
+
+  return confirmation;
+}
