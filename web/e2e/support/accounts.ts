@@ -16,14 +16,14 @@ export function newListener(name = 'Ada Lovelace'): Listener {
   return { name, email: `listener-${randomUUID()}@example.com`, password: PASSWORD };
 }
 
-/** Signs up through /signup and waits for the welcome line on /home. */
-export async function signUp(page: Page, listener: Listener): Promise<void> {
-  await page.goto(`${baseUrl}/signup`);
+/** Signs up through /signup (of the server at `origin`) and waits for the welcome line on /home. */
+export async function signUp(page: Page, listener: Listener, origin = baseUrl): Promise<void> {
+  await page.goto(`${origin}/signup`);
   await page.getByLabel('Full name').fill(listener.name);
   await page.getByLabel('Email').fill(listener.email);
   await page.getByLabel('Password').fill(listener.password);
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await page.waitForURL(`${baseUrl}/home`);
+  await page.waitForURL(`${origin}/home`);
   await visible(page.getByRole('heading', { level: 1, name: /^Welcome back, / }));
 }
 
