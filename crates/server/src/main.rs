@@ -9,6 +9,7 @@ use backbeat::db::Db;
 use backbeat::db::Timestamp;
 use backbeat::demo;
 use backbeat::payouts::operator::{self, OperatorError};
+use backbeat::payouts::paypal::Paypal;
 use backbeat::state::{self, AppState};
 use backbeat::telemetry;
 use clap::{Parser, Subcommand};
@@ -73,6 +74,13 @@ enum PayoutsCommand {
         /// Why, as the artist reads it.
         #[arg(long)]
         reason: String,
+    },
+    /// Pay pending PayPal withdrawals (all, or the one given) through PayPal Payouts and
+    /// complete each one PayPal accepts (needs BACKBEAT_PAYPAL_CLIENT_ID and
+    /// BACKBEAT_PAYPAL_CLIENT_SECRET).
+    SendPaypal {
+        /// Only this withdrawal.
+        id: Option<String>,
     },
     /// Every withdrawal as comma-separated values on standard output.
     Export {
@@ -267,6 +275,13 @@ async fn payouts(config: &Config, command: PayoutsCommand) -> Result<String, Ope
         PayoutsCommand::Complete { id } => operator::complete(&db, &mailer, &id)
             .await
             .map(|row| format!("Withdrawal {} is completed; the artist is mailed.\n", row.id)),
+        PayoutsCommand::SendPaypal { id } => match config.payouts.paypal() {
+            Ok(settings) => match Paypal::new(settings) {
+                Ok(paypal) => operator::send_paypal(&db, &mailer, &paypal, id.as_deref()).await,
+                Err(err) => Err(err.into()),
+            },
+            Err(err) => Err(OperatorError::Failed(err.into())),
+        },
         PayoutsCommand::Reject { id, reason } => operator::reject(&db, &mailer, &id, &reason)
             .await
             .map(|row| {

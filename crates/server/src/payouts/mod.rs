@@ -8,11 +8,13 @@
 //! - `details.rs`: where a withdrawal is paid (PayPal email, IBAN and BIC checks, masking);
 //! - `service.rs`: balance, earnings and withdrawal requests as the API asks for them;
 //! - `operator.rs`: `backbeat payouts` (list, complete, reject, export) and the artist's mail;
+//! - `paypal.rs`: the optional PayPal Payouts sender (`backbeat payouts send-paypal`);
 //! - `routes.rs`, `store.rs`: the API and the SQL.
 
 pub mod details;
 pub mod ledger;
 pub mod operator;
+pub mod paypal;
 pub mod routes;
 pub mod service;
 pub mod store;

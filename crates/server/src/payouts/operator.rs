@@ -5,6 +5,7 @@
 
 use super::details::Method;
 use super::ledger::{self, Change};
+use super::paypal::Paypal;
 use super::store::{self, WithdrawalRow};
 use super::{Status, eur};
 use crate::ads::table::{aligned, comma_separated};
@@ -22,6 +23,8 @@ pub enum OperatorError {
         "the withdrawal {id} is {status}: only a pending withdrawal can be completed or rejected"
     )]
     NotPending { id: String, status: String },
+    #[error("the withdrawal {0} is a bank transfer: PayPal pays PayPal withdrawals only")]
+    NotPaypal(String),
     #[error("--reason must say why the withdrawal is rejected")]
     ReasonRequired,
     #[error("{0:#}")]
@@ -124,6 +127,67 @@ async fn notify(db: &Db, mailer: &Mailer, row: &WithdrawalRow, subject: &str, te
     };
     if let Err(err) = sent {
         tracing::warn!(withdrawal = %row.id, error = %format!("{err:#}"), "cannot mail the artist");
+    }
+}
+
+/// Sends every pending PayPal withdrawal (or the one `only`) through PayPal Payouts and
+/// completes each PayPal accepted (mailing the artist); answers one line per withdrawal. A
+/// failure is reported and the others are still sent; the result is an error if any failed.
+pub async fn send_paypal(
+    db: &Db,
+    mailer: &Mailer,
+    paypal: &Paypal,
+    only: Option<&str>,
+) -> Result<String, OperatorError> {
+    let pending: Vec<WithdrawalRow> = store::all_withdrawals(db, Some("pending"))
+        .await?
+        .into_iter()
+        .map(|(row, _)| row)
+        .filter(|row| row.method == "paypal" && only.is_none_or(|id| id == row.id))
+        .collect();
+    if let Some(id) = only.filter(|_| pending.is_empty()) {
+        return Err(not_pending_paypal(db, id).await);
+    }
+    if pending.is_empty() {
+        return Ok("No pending PayPal withdrawals.\n".to_owned());
+    }
+    let token = paypal.token().await?;
+    let (mut report, mut failed) = (String::new(), 0);
+    for row in pending.into_iter().rev() {
+        let line = match paypal.send(&token, &row).await {
+            Err(err) => Err(format!("not sent: {err:#}")),
+            Ok(batch) => match complete(db, mailer, &row.id).await {
+                Ok(_) => Ok(format!(
+                    "{} EUR sent to {} (PayPal batch {batch}), completed.",
+                    eur(row.amount_units),
+                    row.details
+                )),
+                Err(err) => Err(format!(
+                    "sent (PayPal batch {batch}) but not completed: {err}"
+                )),
+            },
+        };
+        failed += usize::from(line.is_err());
+        report += &format!(
+            "Withdrawal {}: {}\n",
+            row.id,
+            line.unwrap_or_else(|err| err)
+        );
+    }
+    if failed > 0 {
+        return Err(OperatorError::Failed(anyhow::anyhow!(
+            "{report}{failed} withdrawal(s) could not be sent"
+        )));
+    }
+    Ok(report)
+}
+
+async fn not_pending_paypal(db: &Db, id: &str) -> OperatorError {
+    match not_pending(db, id).await {
+        OperatorError::NotPending { status, .. } if status == "pending" => {
+            OperatorError::NotPaypal(id.to_owned())
+        }
+        other => other,
     }
 }
 

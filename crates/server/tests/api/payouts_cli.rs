@@ -12,11 +12,17 @@ use crate::helpers::http::get;
 use crate::helpers::payouts::{
     ada_bank, assert_balances_match_ledger, balance_units, credit, paypal, withdrawn,
 };
+use crate::helpers::paypal::{CLIENT_ID, CLIENT_SECRET, FakePaypal};
 
 const BIN: &str = env!("CARGO_BIN_EXE_backbeat");
 
 /// Runs `backbeat payouts <args>` on the app's database and data directory.
 async fn payouts(app: &TestApp, args: &[&str]) -> Output {
+    payouts_with(app, args, &[]).await
+}
+
+/// Runs `backbeat payouts <args>` with these variables set as well.
+async fn payouts_with(app: &TestApp, args: &[&str], vars: &[(&str, &str)]) -> Output {
     let mut command = Command::new(BIN);
     command
         .arg("payouts")
@@ -24,7 +30,8 @@ async fn payouts(app: &TestApp, args: &[&str]) -> Output {
         .env("BACKBEAT_DATA_DIR", &app.data_dir)
         .env("BACKBEAT_DATABASE_URL", app.database_url())
         .env_remove("BACKBEAT_CONFIG")
-        .env_remove("BACKBEAT_SMTP_URL");
+        .env_remove("BACKBEAT_SMTP_URL")
+        .envs(vars.iter().copied());
     tokio::task::spawn_blocking(move || command.output().unwrap())
         .await
         .unwrap()
@@ -164,4 +171,86 @@ async fn the_export_holds_every_withdrawal_with_its_full_details() {
         lines[2].contains("DE89370400440532013000") && lines[2].contains("DEUTDEFF"),
         "{csv}"
     );
+}
+
+// ---- the PayPal sender
+
+fn paypal_vars(paypal: &FakePaypal) -> [(&'static str, String); 3] {
+    [
+        ("BACKBEAT_PAYPAL_CLIENT_ID", CLIENT_ID.to_owned()),
+        ("BACKBEAT_PAYPAL_CLIENT_SECRET", CLIENT_SECRET.to_owned()),
+        ("BACKBEAT_PAYPAL_API_URL", paypal.url.clone()),
+    ]
+}
+
+async fn send_paypal(app: &TestApp, paypal: &FakePaypal, args: &[&str]) -> Output {
+    let vars = paypal_vars(paypal);
+    let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let mut all = vec!["send-paypal"];
+    all.extend_from_slice(args);
+    payouts_with(app, &all, &vars).await
+}
+
+#[tokio::test]
+async fn pending_paypal_withdrawals_are_paid_through_paypal_once_and_completed() {
+    let app = spawn_app().await;
+    let fake = FakePaypal::start().await;
+    let (ada_token, ada) = pending_withdrawal(&app, &paypal("ada@example.com")).await;
+    let (bo_token, bo) = pending_withdrawal(&app, &paypal("bo@example.com")).await;
+    let (bank_token, _) = pending_withdrawal(&app, &ada_bank()).await;
+
+    let sent = stdout(&send_paypal(&app, &fake, &[]).await);
+
+    assert!(
+        sent.contains(ada["id"].as_str().unwrap()) && sent.contains(bo["id"].as_str().unwrap()),
+        "{sent}"
+    );
+    let payouts = fake.payouts();
+    assert_eq!(payouts.len(), 2);
+    let first = &payouts[0];
+    assert_eq!(first["sender_batch_header"]["sender_batch_id"], ada["id"]);
+    assert_eq!(first["items"][0]["receiver"], "ada@example.com");
+    assert_eq!(
+        first["items"][0]["amount"],
+        serde_json::json!({"value": "6.00", "currency": "EUR"})
+    );
+    assert_eq!(
+        payouts[1]["sender_batch_header"]["sender_batch_id"],
+        bo["id"]
+    );
+    assert_eq!(mine(&app, &ada_token).await["status"], "completed");
+    assert_eq!(mine(&app, &bo_token).await["status"], "completed");
+    assert_eq!(mine(&app, &bank_token).await["status"], "pending");
+    assert!(app.last_mail().contains("has been paid"));
+    let again = stdout(&send_paypal(&app, &fake, &[]).await);
+    assert_eq!(again, "No pending PayPal withdrawals.\n");
+    assert_eq!(fake.payouts().len(), 2);
+    assert_balances_match_ledger(&app).await;
+}
+
+#[tokio::test]
+async fn a_payout_paypal_refuses_stays_pending_and_the_command_says_why() {
+    let app = spawn_app().await;
+    let fake = FakePaypal::start().await;
+    let (token, withdrawal) = pending_withdrawal(&app, &paypal("ada@example.com")).await;
+    let (_, bank) = pending_withdrawal(&app, &ada_bank()).await;
+    fake.refuse_payouts();
+
+    let failed = refused(&send_paypal(&app, &fake, &[]).await);
+
+    assert!(
+        failed.contains("Sender does not have sufficient funds."),
+        "{failed}"
+    );
+    assert_eq!(mine(&app, &token).await["status"], "pending");
+    assert_eq!(fake.batches(), 0);
+    let not_paypal = refused(&send_paypal(&app, &fake, &[bank["id"].as_str().unwrap()]).await);
+    assert!(not_paypal.contains("is a bank transfer"), "{not_paypal}");
+    let unconfigured =
+        refused(&payouts(&app, &["send-paypal", withdrawal["id"].as_str().unwrap()]).await);
+    assert!(
+        unconfigured.contains("BACKBEAT_PAYPAL_CLIENT_ID"),
+        "{unconfigured}"
+    );
+    assert_balances_match_ledger(&app).await;
 }

@@ -7,6 +7,7 @@
 //! - [`seed`]: catalog and listening data, stored through the app's own functions or its API;
 //! - [`payments`]: the sandbox app, signed webhook events, the subscription as shown;
 //! - [`payouts`]: balances credited through the ledger, withdrawal requests, the ledger check;
+//! - [`paypal`]: a loopback fake of the PayPal Payouts endpoints;
 //! - [`stripe`]: a loopback fake of the Stripe endpoints the server calls;
 //! - [`media`]: generated audio and images, and the upload form.
 
@@ -17,6 +18,7 @@ pub mod http;
 pub mod media;
 pub mod payments;
 pub mod payouts;
+pub mod paypal;
 pub mod seed;
 pub mod stripe;
 
