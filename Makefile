@@ -94,6 +94,12 @@ bench-stream: ## Streaming: random 64 KiB ranges over 256 connections, backbeat 
 	cargo build --release --locked -p backbeat
 	BACKBEAT_BIN="$(BIN)" cargo bench --locked -p backbeat --bench stream
 
+.PHONY: chaos
+chaos: ## Not part of `test`: plays and withdrawals against the release server, SIGKILLed 5 times, on SQLite and PostgreSQL; checks the ledger (docs/RELIABILITY.md)
+	@test -n "$(TEST_DATABASE_URL)" || { echo "chaos needs TEST_DATABASE_URL (PostgreSQL)"; exit 2; }
+	cargo build --release --locked -p backbeat
+	TEST_DATABASE_URL="$(TEST_DATABASE_URL)" python3 scripts/chaos.py "$(BIN)" --kills 5 --seconds 90
+
 lint: $(WEB_DEPS) gen-check ## Formatting, Clippy, TypeScript, ESLint and generated-file freshness
 	cargo fmt --all --check
 	cargo clippy --locked --all-targets -- -D warnings

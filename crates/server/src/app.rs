@@ -38,7 +38,7 @@ use crate::http::{health, openapi};
 use crate::jobs::worker::{WorkerContext, Workers};
 use crate::state::AppState;
 use crate::{
-    activity, ads, auth, catalog, home, library, media, payments, plans, plays, profiles,
+    activity, ads, auth, catalog, home, library, media, payments, payouts, plans, plays, profiles,
     recommendations, streaming,
 };
 
@@ -244,7 +244,8 @@ pub fn api_router() -> OpenApiRouter<AppState> {
             .merge(activity::routes::router())
             .merge(recommendations::routes::router())
             .merge(ads::routes::router())
-            .merge(payments::routes::router()),
+            .merge(payments::routes::router())
+            .merge(payouts::routes::router()),
     )
 }
 

@@ -176,6 +176,15 @@ catalogue! {
     PAYMENT_PROVIDER_ERROR = ("payment_provider_error", 502, "The payment provider could not process the request. Please try again.");
     INVALID_WEBHOOK_SIGNATURE = ("invalid_signature", 400, "The webhook signature is missing, invalid or too old.");
     INVALID_WEBHOOK_EVENT = ("invalid_event", 400, "The webhook event is not an event.");
+    // ---- payouts (SPEC section 5, "Withdrawal", checked in this order; then the formats)
+    MINIMUM_WITHDRAWAL = ("minimum_withdrawal", 422, "Minimum withdrawal amount is 5 EUR.");
+    PAYPAL_EMAIL_REQUIRED = ("paypal_email_required", 422, "Please provide your PayPal email.");
+    BANK_DETAILS_REQUIRED = ("bank_details_required", 422, "Please fill in all bank details.");
+    INVALID_PAYPAL_EMAIL = ("invalid_paypal_email", 422, "Please enter a valid PayPal email address.");
+    INVALID_IBAN = ("invalid_iban", 422, "Please enter a valid IBAN.");
+    INVALID_SWIFT = ("invalid_swift", 422, "Please enter a valid SWIFT/BIC code.");
+    INVALID_IDEMPOTENCY_KEY = ("invalid_idempotency_key", 400, "The Idempotency-Key header must be 1 to 255 characters.");
+    IDEMPOTENCY_KEY_REUSED = ("idempotency_key_reused", 422, "This Idempotency-Key was already used for a different withdrawal request.");
 }
 
 /// The catalogue as published: entry name in lower case -> `{code, status, message}`.

@@ -26,6 +26,7 @@ pub mod library;
 pub mod media;
 pub mod net;
 pub mod payments;
+pub mod payouts;
 pub mod plans;
 pub mod plays;
 pub mod profiles;

@@ -3,10 +3,13 @@ use std::process::ExitCode;
 
 use backbeat::ads::{inventory, table};
 use backbeat::app::App;
+use backbeat::auth::Mailer;
 use backbeat::config::{Config, ProcessEnv};
 use backbeat::db::Db;
 use backbeat::db::Timestamp;
 use backbeat::demo;
+use backbeat::payouts::operator::{self, OperatorError};
+use backbeat::payouts::paypal::Paypal;
 use backbeat::state::{self, AppState};
 use backbeat::telemetry;
 use clap::{Parser, Subcommand};
@@ -41,6 +44,49 @@ enum Command {
     Ads {
         #[command(subcommand)]
         command: AdsCommand,
+    },
+    /// Artists' withdrawals: list and export them, complete or reject pending ones (works
+    /// beside a running server; the artist is mailed).
+    Payouts {
+        #[command(subcommand)]
+        command: PayoutsCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum PayoutsCommand {
+    /// Every withdrawal, newest first, with its full details (to pay it).
+    List {
+        /// Only withdrawals in this status.
+        #[arg(long, value_parser = ["pending", "completed", "rejected"])]
+        status: Option<String>,
+    },
+    /// Mark a pending withdrawal as paid, and mail the artist.
+    Complete {
+        /// The withdrawal's id, as `list` prints it.
+        id: String,
+    },
+    /// Reject a pending withdrawal: its amount returns to the artist's balance, and the artist
+    /// is mailed the reason.
+    Reject {
+        /// The withdrawal's id, as `list` prints it.
+        id: String,
+        /// Why, as the artist reads it.
+        #[arg(long)]
+        reason: String,
+    },
+    /// Pay pending PayPal withdrawals (all, or the one given) through PayPal Payouts and
+    /// complete each one PayPal accepts (needs BACKBEAT_PAYPAL_CLIENT_ID and
+    /// BACKBEAT_PAYPAL_CLIENT_SECRET).
+    SendPaypal {
+        /// Only this withdrawal.
+        id: Option<String>,
+    },
+    /// Every withdrawal as comma-separated values on standard output.
+    Export {
+        /// Comma-separated values (the one format).
+        #[arg(long, required = true)]
+        csv: bool,
     },
 }
 
@@ -117,11 +163,23 @@ async fn main() -> ExitCode {
             }
         };
     }
+    if let Some(Command::Payouts { command }) = cli.command {
+        return match payouts(&config, command).await {
+            Ok(output) => {
+                print!("{output}");
+                ExitCode::SUCCESS
+            }
+            Err(err) => {
+                eprintln!("backbeat payouts: {err}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     let result = match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(config).await,
         Command::Migrate => migrate(&config).await,
         Command::SeedDemo => seed_demo(config).await,
-        Command::Openapi | Command::Ads { .. } => {
+        Command::Openapi | Command::Ads { .. } | Command::Payouts { .. } => {
             unreachable!("handled before serving")
         }
     };
@@ -197,6 +255,42 @@ async fn ads(config: &Config, command: AdsCommand) -> Result<String, inventory::
         AdsCommand::Report { days, csv } => inventory::report(&db, days, Timestamp::now())
             .await
             .map(|rows| table::report(&rows, csv)),
+    };
+    db.close().await;
+    output
+}
+
+/// Runs a `payouts` command on the configured database (mail through the configured mailer);
+/// answers what to print.
+async fn payouts(config: &Config, command: PayoutsCommand) -> Result<String, OperatorError> {
+    let (db, _) = state::open_storage(config).await?;
+    let mailer = Mailer::new(&config.mail, &config.data_dir)?;
+    let output = match command {
+        PayoutsCommand::List { status } => operator::list(&db, status.as_deref())
+            .await
+            .map(|rows| operator::table(&rows, false)),
+        PayoutsCommand::Export { csv } => operator::list(&db, None)
+            .await
+            .map(|rows| operator::table(&rows, csv)),
+        PayoutsCommand::Complete { id } => operator::complete(&db, &mailer, &id)
+            .await
+            .map(|row| format!("Withdrawal {} is completed; the artist is mailed.\n", row.id)),
+        PayoutsCommand::SendPaypal { id } => match config.payouts.paypal() {
+            Ok(settings) => match Paypal::new(settings) {
+                Ok(paypal) => operator::send_paypal(&db, &mailer, &paypal, id.as_deref()).await,
+                Err(err) => Err(err.into()),
+            },
+            Err(err) => Err(OperatorError::Failed(err.into())),
+        },
+        PayoutsCommand::Reject { id, reason } => operator::reject(&db, &mailer, &id, &reason)
+            .await
+            .map(|row| {
+                format!(
+                    "Withdrawal {} is rejected; {} EUR is back in the artist's balance, and the artist is mailed.\n",
+                    row.id,
+                    backbeat::payouts::eur(row.amount_units)
+                )
+            }),
     };
     db.close().await;
     output

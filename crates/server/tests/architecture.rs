@@ -347,6 +347,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "activity",
             "recommendations",
             "streaming",
+            "payouts",
             "home",
             "ads",
             "payments",

@@ -58,7 +58,7 @@ pub fn click_through_rate(impressions: i64, clicks: i64) -> Option<f64> {
 }
 
 /// Columns padded to their widest cell, two spaces apart.
-fn aligned<H: AsRef<str>>(header: &[H], rows: &[Vec<String>]) -> String {
+pub fn aligned<H: AsRef<str>>(header: &[H], rows: &[Vec<String>]) -> String {
     let mut widths: Vec<usize> = header.iter().map(|h| h.as_ref().chars().count()).collect();
     for row in rows {
         for (width, cell) in widths.iter_mut().zip(row) {
@@ -81,7 +81,7 @@ fn aligned<H: AsRef<str>>(header: &[H], rows: &[Vec<String>]) -> String {
 }
 
 /// RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled.
-fn comma_separated<H: AsRef<str>>(header: &[H], rows: &[Vec<String>]) -> String {
+pub fn comma_separated<H: AsRef<str>>(header: &[H], rows: &[Vec<String>]) -> String {
     let field = |cell: &str| {
         if cell.contains([',', '"', '\n', '\r']) {
             format!("\"{}\"", cell.replace('"', "\"\""))

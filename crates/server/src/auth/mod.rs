@@ -17,7 +17,7 @@ mod wire;
 
 pub use extract::{AuthUser, guard_api};
 pub use keys::{Keys, read_or_create};
-pub use mail::Mailer;
+pub use mail::{Mail, Mailer};
 pub use mfa::code_at as totp_code_at;
 pub use routes::router;
-pub use service::AuthService;
+pub use service::{AuthService, is_valid_email};

@@ -156,6 +156,13 @@ impl Config {
             &mut payments.stripe_price_premium,
         )?;
         e.set("BACKBEAT_STRIPE_API_URL", &mut payments.stripe_api_url)?;
+        let payouts = &mut self.payouts;
+        e.set_some("BACKBEAT_PAYPAL_CLIENT_ID", &mut payouts.paypal_client_id)?;
+        e.set_some(
+            "BACKBEAT_PAYPAL_CLIENT_SECRET",
+            &mut payouts.paypal_client_secret,
+        )?;
+        e.set("BACKBEAT_PAYPAL_API_URL", &mut payouts.paypal_api_url)?;
         self.validate()
     }
 

@@ -5,6 +5,7 @@
 
 mod load;
 mod payments;
+mod payouts;
 
 use std::fmt;
 use std::net::SocketAddr;
@@ -14,6 +15,7 @@ use serde::Deserialize;
 
 pub use load::{Env, ProcessEnv};
 pub use payments::{PaymentsConfig, PromoCodes, ProviderKind, StripeSettings};
+pub use payouts::{PayoutsConfig, PaypalSettings};
 
 use crate::net::TrustedProxies;
 
@@ -92,6 +94,7 @@ pub struct Config {
     pub auth: AuthConfig,
     pub mail: MailConfig,
     pub payments: PaymentsConfig,
+    pub payouts: PayoutsConfig,
 }
 
 /// Sign-in, sessions and tokens (`/auth/v1`).
@@ -234,6 +237,7 @@ impl Default for Config {
             auth: AuthConfig::default(),
             mail: MailConfig::default(),
             payments: PaymentsConfig::default(),
+            payouts: PayoutsConfig::default(),
         }
     }
 }
@@ -286,6 +290,7 @@ impl fmt::Debug for Config {
                 &self.mail.smtp_url.as_deref().map(redact_url),
             )
             .field("payments", &self.payments)
+            .field("payouts", &self.payouts)
             .finish()
     }
 }

@@ -29,7 +29,9 @@ use super::error::ErrorBody;
         (name = "ads", description = "House ads for free-plan users: serving, impressions and \
             counted clicks"),
         (name = "payments", description = "Checkout of a paid plan at the payment provider, \
-            plan changes and cancellation, the subscription, and the provider's webhooks")
+            plan changes and cancellation, the subscription, and the provider's webhooks"),
+        (name = "payouts", description = "An artist's balance and earnings from counted plays, \
+            and withdrawals by PayPal or bank transfer")
     )
 )]
 struct ApiDoc;

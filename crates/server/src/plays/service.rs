@@ -12,6 +12,7 @@ use crate::catalog::track::ready_track;
 use crate::db::{Db, Timestamp, Tx};
 use crate::errors::Failure;
 use crate::events::{Event, EventBus};
+use crate::payouts::ledger;
 use crate::profiles::profile::service::my_profile;
 
 /// A recorded play.
@@ -90,7 +91,7 @@ async fn record(
     )
     .await?;
     let plays = if counted {
-        count_play(&mut tx, track_id).await?
+        count_play(&mut tx, &track.uploaded_by, &history_id, track_id, now).await?
     } else {
         track.plays
     };
@@ -103,14 +104,23 @@ async fn record(
 }
 
 /// Everything a counted play changes, inside the play's transaction: the track's plays, and
-/// (with payouts) the uploader's ledger credit for this play, written here so that a play is
+/// the uploader's ledger credit for this play (21 units), written here so that a play is
 /// counted and paid together or not at all. Answers the track's new play count.
 ///
 /// The credit must not lock the uploader's profile row: two users playing each other's tracks
-/// would then lock the two profiles in opposite orders. An appended ledger row locks nothing
-/// another play holds.
-async fn count_play(tx: &mut Tx, track_id: &str) -> Result<i64, Failure> {
-    Ok(store::add_play(tx, track_id).await?)
+/// would then lock the two profiles in opposite orders. It locks the uploader's balance row,
+/// which no transaction holds while waiting for a profile (a withdrawal locks only the balance,
+/// a play takes its listener's profile before any balance).
+async fn count_play(
+    tx: &mut Tx,
+    uploader: &str,
+    history_id: &str,
+    track_id: &str,
+    now: Timestamp,
+) -> Result<i64, Failure> {
+    let plays = store::add_play(tx, track_id).await?;
+    ledger::credit_play(tx, uploader, history_id, track_id, now).await?;
+    Ok(plays)
 }
 
 #[cfg(test)]

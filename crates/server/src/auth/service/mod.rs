@@ -141,7 +141,8 @@ fn normalize_email(email: &str) -> String {
     email.trim().to_lowercase()
 }
 
-fn is_valid_email(email: &str) -> bool {
+/// Whether a text has the shape of an email address (one `@`, a dotted domain, no spaces).
+pub fn is_valid_email(email: &str) -> bool {
     let Some((local, domain)) = email.split_once('@') else {
         return false;
     };

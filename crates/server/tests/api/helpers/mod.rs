@@ -6,6 +6,8 @@
 //! - [`auth`]: accounts, sessions, mail links and two-factor codes through `/auth/v1`;
 //! - [`seed`]: catalog and listening data, stored through the app's own functions or its API;
 //! - [`payments`]: the sandbox app, signed webhook events, the subscription as shown;
+//! - [`payouts`]: balances credited through the ledger, withdrawal requests, the ledger check;
+//! - [`paypal`]: a loopback fake of the PayPal Payouts endpoints;
 //! - [`stripe`]: a loopback fake of the Stripe endpoints the server calls;
 //! - [`media`]: generated audio and images, and the upload form.
 
@@ -15,6 +17,8 @@ pub mod events;
 pub mod http;
 pub mod media;
 pub mod payments;
+pub mod payouts;
+pub mod paypal;
 pub mod seed;
 pub mod stripe;
 

@@ -1,0 +1,228 @@
+//! SQL of payouts: the ledger, the cached balances and the withdrawals.
+
+use crate::db::page::Position;
+use crate::db::{Db, Timestamp, Tx};
+use crate::{on_db, on_tx};
+
+/// A ledger row to append.
+#[derive(Clone, Debug)]
+pub struct NewEntry<'a> {
+    pub id: &'a str,
+    pub user_id: &'a str,
+    pub kind: &'static str,
+    pub amount_units: i64,
+    pub history_id: Option<&'a str>,
+    pub withdrawal_id: Option<&'a str>,
+    pub track_id: Option<&'a str>,
+    pub created_at: Timestamp,
+}
+
+pub async fn insert_entry(tx: &mut Tx, entry: &NewEntry<'_>) -> sqlx::Result<()> {
+    let day = entry
+        .created_at
+        .as_datetime()
+        .format("%Y-%m-%d")
+        .to_string();
+    on_tx!(tx, conn => sqlx::query(
+        "INSERT INTO ledger_entries \
+         (id, user_id, kind, amount_units, history_id, withdrawal_id, track_id, day, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)")
+        .bind(entry.id).bind(entry.user_id).bind(entry.kind).bind(entry.amount_units)
+        .bind(entry.history_id).bind(entry.withdrawal_id).bind(entry.track_id)
+        .bind(&day).bind(entry.created_at)
+        .execute(conn).await.map(drop))
+}
+
+/// Adds a credit (positive) to the user's balance, creating it; answers the new balance.
+pub async fn credit_balance(
+    tx: &mut Tx,
+    user_id: &str,
+    units: i64,
+    now: Timestamp,
+) -> sqlx::Result<i64> {
+    on_tx!(tx, conn => sqlx::query_scalar(
+        "INSERT INTO balances (user_id, balance_units, updated_at) VALUES ($1, $2, $3) \
+         ON CONFLICT (user_id) DO UPDATE \
+         SET balance_units = balances.balance_units + excluded.balance_units, \
+             updated_at = excluded.updated_at \
+         RETURNING balance_units")
+        .bind(user_id).bind(units).bind(now).fetch_one(conn).await)
+}
+
+/// Takes a debit (positive) from the user's existing balance; answers the new balance.
+pub async fn debit_balance(
+    tx: &mut Tx,
+    user_id: &str,
+    units: i64,
+    now: Timestamp,
+) -> sqlx::Result<i64> {
+    on_tx!(tx, conn => sqlx::query_scalar(
+        "UPDATE balances SET balance_units = balance_units - $2, updated_at = $3 \
+         WHERE user_id = $1 RETURNING balance_units")
+        .bind(user_id).bind(units).bind(now).fetch_one(conn).await)
+}
+
+/// Locks the user's balance row until the transaction ends and answers it (`None`: no money
+/// ever, nothing to lock).
+pub async fn lock_balance(tx: &mut Tx, user_id: &str) -> sqlx::Result<Option<i64>> {
+    on_tx!(tx, conn => sqlx::query_scalar(
+        "UPDATE balances SET balance_units = balance_units WHERE user_id = $1 \
+         RETURNING balance_units")
+        .bind(user_id).fetch_optional(conn).await)
+}
+
+/// The user's cached balance (0 without one).
+pub async fn balance(db: &Db, user_id: &str) -> sqlx::Result<i64> {
+    on_db!(db, pool => sqlx::query_scalar(
+        "SELECT COALESCE((SELECT balance_units FROM balances WHERE user_id = $1), 0)")
+        .bind(user_id).fetch_one(pool).await)
+}
+
+/// The counted plays of the user's tracks, all time.
+pub async fn total_plays(db: &Db, user_id: &str) -> sqlx::Result<i64> {
+    on_db!(db, pool => sqlx::query_scalar(
+        "SELECT CAST(COALESCE(SUM(plays), 0) AS BIGINT) FROM tracks WHERE uploaded_by = $1")
+        .bind(user_id).fetch_one(pool).await)
+}
+
+/// Credited plays and units per UTC day (`YYYY-MM-DD`) from `since_day` on.
+pub async fn earnings_by_day(
+    db: &Db,
+    user_id: &str,
+    since_day: &str,
+) -> sqlx::Result<Vec<(String, i64, i64)>> {
+    on_db!(db, pool => sqlx::query_as(
+        "SELECT day, COUNT(*), CAST(SUM(amount_units) AS BIGINT) FROM ledger_entries \
+         WHERE user_id = $1 AND kind = 'play_credit' AND day >= $2 GROUP BY day ORDER BY day")
+        .bind(user_id).bind(since_day).fetch_all(pool).await)
+}
+
+/// One of the user's tracks with its counted plays and what it earned.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct TrackEarnings {
+    pub track_id: String,
+    pub title: String,
+    pub plays: i64,
+    pub earned_units: i64,
+}
+
+/// The user's tracks, most earned first (then most played, newest), at most `limit`.
+pub async fn earnings_by_track(
+    db: &Db,
+    user_id: &str,
+    limit: i64,
+) -> sqlx::Result<Vec<TrackEarnings>> {
+    on_db!(db, pool => sqlx::query_as(
+        "SELECT t.id AS track_id, t.title, t.plays, \
+                CAST(COALESCE((SELECT SUM(l.amount_units) FROM ledger_entries l \
+                               WHERE l.track_id = t.id AND l.kind = 'play_credit'), 0) AS BIGINT) \
+                AS earned_units \
+         FROM tracks t WHERE t.uploaded_by = $1 \
+         ORDER BY earned_units DESC, t.plays DESC, t.created_at DESC, t.id DESC LIMIT $2")
+        .bind(user_id).bind(limit).fetch_all(pool).await)
+}
+
+/// A withdrawal as stored.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct WithdrawalRow {
+    pub id: String,
+    pub user_id: String,
+    pub amount_units: i64,
+    pub method: String,
+    pub details: String,
+    pub status: String,
+    pub reason: Option<String>,
+    pub idempotency_key: Option<String>,
+    pub created_at: Timestamp,
+    pub processed_at: Option<Timestamp>,
+}
+
+macro_rules! withdrawal_columns {
+    () => {
+        "id, user_id, amount_units, method, details, status, reason, idempotency_key, \
+         created_at, processed_at"
+    };
+}
+
+pub async fn insert_withdrawal(tx: &mut Tx, row: &WithdrawalRow) -> sqlx::Result<()> {
+    on_tx!(tx, conn => sqlx::query(concat!(
+        "INSERT INTO withdrawals (", withdrawal_columns!(), ") \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"))
+        .bind(&row.id).bind(&row.user_id).bind(row.amount_units).bind(&row.method)
+        .bind(&row.details).bind(&row.status).bind(&row.reason).bind(&row.idempotency_key)
+        .bind(row.created_at).bind(row.processed_at)
+        .execute(conn).await.map(drop))
+}
+
+/// The user's withdrawal made with this idempotency key.
+pub async fn withdrawal_by_key(
+    tx: &mut Tx,
+    user_id: &str,
+    key: &str,
+) -> sqlx::Result<Option<WithdrawalRow>> {
+    on_tx!(tx, conn => sqlx::query_as(concat!(
+        "SELECT ", withdrawal_columns!(), " FROM withdrawals \
+         WHERE user_id = $1 AND idempotency_key = $2"))
+        .bind(user_id).bind(key).fetch_optional(conn).await)
+}
+
+/// A page of the user's withdrawals after `after`, newest first.
+pub async fn withdrawals_of(
+    db: &Db,
+    user_id: &str,
+    after: &Position,
+    limit: i64,
+) -> sqlx::Result<Vec<WithdrawalRow>> {
+    on_db!(db, pool => sqlx::query_as(concat!(
+        "SELECT ", withdrawal_columns!(), " FROM withdrawals \
+         WHERE user_id = $1 AND (created_at, id) < ($2, $3) \
+         ORDER BY created_at DESC, id DESC LIMIT $4"))
+        .bind(user_id).bind(after.at).bind(&after.id).bind(limit).fetch_all(pool).await)
+}
+
+/// Every withdrawal (of one status when given), newest first, with the artist's email.
+pub async fn all_withdrawals(
+    db: &Db,
+    status: Option<&str>,
+) -> sqlx::Result<Vec<(WithdrawalRow, String)>> {
+    let rows: Vec<WithdrawalWithEmail> = on_db!(db, pool => sqlx::query_as(
+        "SELECT w.id, w.user_id, w.amount_units, w.method, w.details, w.status, w.reason, \
+                w.idempotency_key, w.created_at, w.processed_at, u.email \
+         FROM withdrawals w JOIN users u ON u.id = w.user_id \
+         WHERE $1 IS NULL OR w.status = $1 ORDER BY w.created_at DESC, w.id DESC")
+        .bind(status).fetch_all(pool).await)?;
+    Ok(rows.into_iter().map(|r| (r.row, r.email)).collect())
+}
+
+#[derive(sqlx::FromRow)]
+struct WithdrawalWithEmail {
+    #[sqlx(flatten)]
+    row: WithdrawalRow,
+    email: String,
+}
+
+/// Moves a pending withdrawal to `status` (one way); `None` when it is not pending (or unknown).
+pub async fn settle(
+    tx: &mut Tx,
+    id: &str,
+    status: &str,
+    reason: Option<&str>,
+    now: Timestamp,
+) -> sqlx::Result<Option<WithdrawalRow>> {
+    on_tx!(tx, conn => sqlx::query_as(concat!(
+        "UPDATE withdrawals SET status = $2, reason = $3, processed_at = $4 \
+         WHERE id = $1 AND status = 'pending' RETURNING ", withdrawal_columns!()))
+        .bind(id).bind(status).bind(reason).bind(now).fetch_optional(conn).await)
+}
+
+/// The status of a withdrawal, when it exists.
+pub async fn status_of(db: &Db, id: &str) -> sqlx::Result<Option<String>> {
+    on_db!(db, pool => sqlx::query_scalar("SELECT status FROM withdrawals WHERE id = $1")
+        .bind(id).fetch_optional(pool).await)
+}
+
+/// The email of a user's account.
+pub async fn email_of(db: &Db, user_id: &str) -> sqlx::Result<Option<String>> {
+    on_db!(db, pool => sqlx::query_scalar("SELECT email FROM users WHERE id = $1")
+        .bind(user_id).fetch_optional(pool).await)
+}
