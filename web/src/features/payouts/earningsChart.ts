@@ -32,5 +32,6 @@ export function earningsSummaryOf(days: readonly EarningsDay[]): string {
   const plays = days.reduce((sum, day) => sum + day.plays, 0);
   const units = days.reduce((sum, day) => sum + day.earned_units, 0);
   const playsText = `${new Intl.NumberFormat('en-US').format(plays)} ${plays === 1 ? 'counted play' : 'counted plays'}`;
-  return `Last ${days.length} days: ${playsText}, ${eurOfUnits(units)} EUR earned`;
+  const period = days.length === 1 ? 'Last day' : `Last ${days.length} days`;
+  return `${period}: ${playsText}, ${eurOfUnits(units)} EUR earned`;
 }
