@@ -1,3 +1,4 @@
+import { FormNotice } from '@/components/ui/FormNotice';
 import type { Balance } from '../api/payouts';
 import { canWithdraw, payoutMessages } from '../withdrawal';
 import { WithdrawalForm } from './WithdrawalForm';
@@ -30,14 +31,7 @@ export function BalancePanel({ balance, notice, onWithdrawn }: BalancePanelProps
         </div>
       </div>
 
-      {notice ? (
-        <p
-          role="status"
-          className="rounded-xl border border-emerald-400/30 bg-emerald-500/10 px-4 py-3 text-sm text-emerald-100"
-        >
-          {notice}
-        </p>
-      ) : null}
+      <FormNotice message={notice} />
 
       {canWithdraw(balance.balance_eur, minimum) ? (
         <WithdrawalForm balanceEur={balance.balance_eur} minimumEur={minimum} onWithdrawn={onWithdrawn} />

@@ -26,6 +26,20 @@ interface WithdrawalFormProps {
 
 const methods: readonly WithdrawalMethod[] = ['paypal', 'bank'];
 
+/** What a bank transfer asks for, in SPEC's words. */
+const bankFields: readonly {
+  name: 'accountName' | 'iban' | 'swift';
+  label: string;
+  autoComplete: string;
+  /** Codes are not words: no spelling marks under them. */
+  code?: boolean;
+  wide?: boolean;
+}[] = [
+  { name: 'accountName', label: 'Account Holder Name', autoComplete: 'name', wide: true },
+  { name: 'iban', label: 'IBAN', autoComplete: 'off', code: true },
+  { name: 'swift', label: 'SWIFT/BIC Code', autoComplete: 'off', code: true },
+];
+
 /**
  * The withdrawal of the whole balance, by PayPal or bank transfer. The form checks what SPEC asks
  * before sending; the server checks the rest (email, IBAN, SWIFT/BIC) and its words are shown.
@@ -103,36 +117,20 @@ export function WithdrawalForm({ balanceEur, minimumEur, onWithdrawn }: Withdraw
         />
       ) : (
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Account Holder Name"
-            autoComplete="name"
-            required
-            className="sm:col-span-2"
-            value={fields.accountName}
-            onChange={(event) => {
-              edit({ accountName: event.target.value });
-            }}
-          />
-          <TextField
-            label="IBAN"
-            autoComplete="off"
-            spellCheck={false}
-            required
-            value={fields.iban}
-            onChange={(event) => {
-              edit({ iban: event.target.value });
-            }}
-          />
-          <TextField
-            label="SWIFT/BIC Code"
-            autoComplete="off"
-            spellCheck={false}
-            required
-            value={fields.swift}
-            onChange={(event) => {
-              edit({ swift: event.target.value });
-            }}
-          />
+          {bankFields.map(({ name, label, autoComplete, code, wide }) => (
+            <TextField
+              key={name}
+              label={label}
+              autoComplete={autoComplete}
+              spellCheck={code ? false : undefined}
+              required
+              className={wide ? 'sm:col-span-2' : undefined}
+              value={fields[name]}
+              onChange={(event) => {
+                edit({ [name]: event.target.value });
+              }}
+            />
+          ))}
         </div>
       )}
 
