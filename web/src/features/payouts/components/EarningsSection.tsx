@@ -33,7 +33,11 @@ function TrackEarningsTable({ tracks }: { tracks: readonly TrackEarnings[] }) {
         <tbody className="divide-y divide-line">
           {tracks.map((track) => (
             <tr key={track.track_id}>
-              <th scope="row" className="max-w-0 truncate py-2.5 pr-4 font-medium text-white sm:max-w-none">
+              <th
+                scope="row"
+                title={track.title}
+                className="max-w-0 truncate py-2.5 pr-4 font-medium text-white sm:max-w-none"
+              >
                 {track.title}
               </th>
               <td className="py-2.5 pr-4 text-right text-zinc-300 tabular-nums">{plays.format(track.plays)}</td>
