@@ -27,7 +27,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 20 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
+            // The chart libraries stay out: only the earnings chart, loaded on demand, draws with them.
+            { name: 'vendor', test: /node_modules[\\/](?!chart\.js[\\/]|react-chartjs-2[\\/]|@kurkle[\\/])/, priority: 10 },
           ],
         },
       },

@@ -212,6 +212,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's balance (rounded down to cents), the minimum withdrawal and the plays of their tracks. */
+        get: operations["getMyBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/earnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's counted plays and earnings per UTC day for the last 30 days, and per track. */
+        get: operations["getMyEarnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/likes": {
         parameters: {
             query?: never;
@@ -639,6 +673,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the signed-in user's withdrawals, newest first. */
+        get: operations["listWithdrawals"];
+        put?: never;
+        /**
+         * Requests a withdrawal of the whole balance, rounded down to cents, by PayPal or bank transfer.
+         * @description The amount is debited in the same transaction that records the withdrawal. A request
+         *     sent again with the same `Idempotency-Key` answers the first answer.
+         */
+        post: operations["requestWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -721,6 +777,29 @@ export interface components {
             /** Format: binary */
             avatar: string;
         };
+        /** @description The signed-in user's balance. */
+        Balance: {
+            /** @description The balance rounded down to cents, e.g. `12.34`. */
+            balance_eur: string;
+            /**
+             * Format: int64
+             * @description The balance in units of 0.0001 EUR.
+             */
+            balance_units: number;
+            /** @description The smallest withdrawal, `5.00`. */
+            minimum_eur: string;
+            /**
+             * Format: int64
+             * @description Plays summed over the user's tracks.
+             */
+            total_plays: number;
+        };
+        /** @description A bank transfer's details. */
+        BankDetails: {
+            account_name: string;
+            iban: string;
+            swift: string;
+        };
         CancelRequested: {
             /** @description Always `cancel_requested`: the plan becomes free when the provider confirms. */
             status: string;
@@ -753,6 +832,24 @@ export interface components {
             code: string;
             /** @description A message fit to show to the user. */
             error: string;
+        };
+        /** @description The signed-in user's earnings at a glance. */
+        Earnings: {
+            /** @description The last 30 UTC days, oldest first, every day present. */
+            days: components["schemas"]["EarningsDay"][];
+            /** @description My tracks, most earned first, at most 100. */
+            tracks: components["schemas"]["TrackEarnings"][];
+        };
+        /** @description One UTC day's counted plays and earnings. */
+        EarningsDay: {
+            /** Format: date */
+            day: string;
+            /** @description Rounded down to cents, e.g. `0.42`. */
+            earned_eur: string;
+            /** Format: int64 */
+            earned_units: number;
+            /** Format: int64 */
+            plays: number;
         };
         /** @description The playlist a profile features, as its card shows it. */
         FeaturedPlaylist: {
@@ -1080,6 +1177,17 @@ export interface components {
             /** @description Waveform peaks (0-255) to draw; null until processed. */
             waveform: number[] | null;
         };
+        /** @description One track's counted plays (all time) and earnings. */
+        TrackEarnings: {
+            /** @description Rounded down to cents. */
+            earned_eur: string;
+            /** Format: int64 */
+            earned_units: number;
+            /** Format: int64 */
+            plays: number;
+            title: string;
+            track_id: string;
+        };
         /** @description A page of tracks. */
         TrackList: {
             /** @description Pass as `cursor` for the next page; null on the last page. */
@@ -1133,6 +1241,43 @@ export interface components {
         WebhookReceived: {
             received: boolean;
         };
+        /** @description A withdrawal request. */
+        Withdrawal: {
+            /** @description Rounded to cents, e.g. `12.34`. */
+            amount_eur: string;
+            /**
+             * Format: int64
+             * @description The amount in units of 0.0001 EUR.
+             */
+            amount_units: number;
+            created_at: components["schemas"]["Timestamp"];
+            /** @description The PayPal email, or the bank details masked (`Ada Lovelace · IBAN •••• 1234`). */
+            details: string;
+            id: string;
+            method: components["schemas"]["WithdrawalMethod"];
+            processed_at: components["schemas"]["Timestamp"] | null;
+            /** @description Why it was rejected; null otherwise. */
+            reason: string | null;
+            status: components["schemas"]["WithdrawalStatus"];
+        };
+        /** @description The PayPal email, or the bank details. */
+        WithdrawalDetails: string | components["schemas"]["BankDetails"];
+        /** @description A page of withdrawals. */
+        WithdrawalList: {
+            /** @description Newest first. */
+            items: components["schemas"]["Withdrawal"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        /** @enum {string} */
+        WithdrawalMethod: "paypal" | "bank";
+        /** @description A withdrawal of the whole balance. */
+        WithdrawalRequest: {
+            details: components["schemas"]["WithdrawalDetails"];
+            method: components["schemas"]["WithdrawalMethod"];
+        };
+        /** @enum {string} */
+        WithdrawalStatus: "pending" | "completed" | "rejected";
     };
     responses: never;
     parameters: never;
@@ -1609,6 +1754,64 @@ export interface operations {
             };
             /** @description No PNG, JPEG or WebP image (`invalid_image`) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMyBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description My balance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Balance"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMyEarnings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description My earnings per day and per track */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Earnings"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3063,6 +3266,94 @@ export interface operations {
             };
             /** @description Not the configured provider */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listWithdrawals: {
+        parameters: {
+            query?: {
+                /** @description `next_cursor` of the previous page; omit for the first page. */
+                cursor?: string;
+                /** @description Items per page: 50 by default; values above 100 are clamped to 100, 0 to 1. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of my withdrawals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalList"];
+                };
+            };
+            /** @description An invalid cursor (`invalid_cursor`) or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    requestWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of the client's choosing: a request sent again with the same key answers the first answer. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawalRequest"];
+            };
+        };
+        responses: {
+            /** @description The withdrawal, pending */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Withdrawal"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Below the minimum (`minimum_withdrawal`), a missing PayPal email (`paypal_email_required`) or bank detail (`bank_details_required`), an invalid PayPal email (`invalid_paypal_email`), IBAN (`invalid_iban`) or SWIFT/BIC code (`invalid_swift`), checked in this order */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -13,6 +13,7 @@ import { ChangelogPage } from '@/features/changelog/ChangelogPage';
 import { FaqPage } from '@/features/faq/FaqPage';
 import { LandingPage } from '@/features/landing/LandingPage';
 import { LibraryPage } from '@/features/library/LibraryPage';
+import { PayoutsPage } from '@/features/payouts/PayoutsPage';
 import { PlanTeaser } from '@/features/plans/components/PlanTeaser';
 import { PaymentFailedPage } from '@/features/plans/PaymentFailedPage';
 import { PlanComparisonPage } from '@/features/plans/PlanComparisonPage';
@@ -56,6 +57,7 @@ const signedInPages: RouteObject[] = [
   { path: 'artist/:artistName', element: <ArtistPage /> },
   { path: 'track/:trackId', element: <TrackPage /> },
   { path: 'subscription', element: <SubscriptionPage /> },
+  { path: 'payouts', element: <PayoutsPage /> },
 ];
 
 export const routes: RouteObject[] = [

@@ -45,6 +45,12 @@ export const queryKeys = {
     likedTracks: () => ['me', 'likes', 'tracks'] as const,
     friendsActivity: () => ['me', 'activity', 'friends'] as const,
     recommendations: () => ['me', 'recommendations'] as const,
+    /** My balance and the plays of my tracks: withdrawing changes it. */
+    balance: () => ['me', 'balance'] as const,
+    /** My plays and earnings per day (the last 30) and per track. */
+    earnings: () => ['me', 'earnings'] as const,
+    /** My withdrawals, newest first, a page at a time. */
+    withdrawals: () => ['me', 'withdrawals'] as const,
   },
   player: {
     /** Every signed stream URL: the plan decides their quality. */

@@ -253,3 +253,13 @@ export function MusicNoteIcon(props: IconProps) {
     </StrokeIcon>
   );
 }
+
+/** Waiting: something is on its way (a pending payout). */
+export function ClockIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="M12 7.5V12l3 2" />
+    </StrokeIcon>
+  );
+}

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormError } from '@/components/ui/FormError';
+import { FormNotice } from '@/components/ui/FormNotice';
 import { LoadError } from '@/components/ui/LoadError';
 import { Spinner } from '@/components/ui/Spinner';
 import { TextField } from '@/components/ui/TextField';
@@ -98,14 +99,7 @@ function PlanChooser({ plans, subscription }: PlanChooserProps) {
         </p>
       ) : null}
       <FormError message={failure} />
-      {notice ? (
-        <p
-          role="status"
-          className="rounded-xl border border-emerald-400/30 bg-emerald-500/10 px-4 py-3 text-sm text-emerald-100"
-        >
-          {notice}
-        </p>
-      ) : null}
+      <FormNotice message={notice} />
       {showsPromoCode ? (
         <TextField
           label="Promo code"
