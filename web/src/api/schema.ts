@@ -219,7 +219,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user's balance (rounded down to cents), the minimum withdrawal and the plays of their tracks. */
+        /** My balance, the minimum withdrawal and the counted plays of my tracks. */
         get: operations["getMyBalance"];
         put?: never;
         post?: never;
@@ -236,7 +236,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user's counted plays and earnings per UTC day for the last 30 days, and per track. */
+        /** My counted plays and earnings per day over the last 30 UTC days, and per track. */
         get: operations["getMyEarnings"];
         put?: never;
         post?: never;
@@ -680,13 +680,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of the signed-in user's withdrawals, newest first. */
+        /** My withdrawals, newest first. */
         get: operations["listWithdrawals"];
         put?: never;
         /**
-         * Requests a withdrawal of the whole balance, rounded down to cents, by PayPal or bank transfer.
-         * @description The amount is debited in the same transaction that records the withdrawal. A request
-         *     sent again with the same `Idempotency-Key` answers the first answer.
+         * Requests a withdrawal of my whole balance, rounded down to cents (a sub-cent remainder
+         *     stays). Checked in this order: the minimum of 5 EUR, the PayPal email or the three bank
+         *     fields, then the email, IBAN and SWIFT/BIC formats. With an `Idempotency-Key`, a retry
+         *     answers the first withdrawal again (201, the same body); the key with another request is
+         *     refused.
          */
         post: operations["requestWithdrawal"];
         delete?: never;
@@ -777,28 +779,22 @@ export interface components {
             /** Format: binary */
             avatar: string;
         };
-        /** @description The signed-in user's balance. */
-        Balance: {
-            /** @description The balance rounded down to cents, e.g. `12.34`. */
+        /** @description My balance. */
+        BalanceView: {
+            /** @description In EUR with 2 decimals, rounded down: "12.34". */
             balance_eur: string;
             /**
              * Format: int64
-             * @description The balance in units of 0.0001 EUR.
+             * @description In units of 0.0001 EUR (a counted play earns 21).
              */
             balance_units: number;
-            /** @description The smallest withdrawal, `5.00`. */
+            /** @description The smallest balance that can be withdrawn: "5.00". */
             minimum_eur: string;
             /**
              * Format: int64
-             * @description Plays summed over the user's tracks.
+             * @description Counted plays summed over my tracks.
              */
             total_plays: number;
-        };
-        /** @description A bank transfer's details. */
-        BankDetails: {
-            account_name: string;
-            iban: string;
-            swift: string;
         };
         CancelRequested: {
             /** @description Always `cancel_requested`: the plan becomes free when the provider confirms. */
@@ -826,30 +822,33 @@ export interface components {
         ClickTarget: {
             target_url: string;
         };
+        /** @description What one UTC day earned. */
+        DayEarningsView: {
+            /** @description `YYYY-MM-DD` (UTC). */
+            day: string;
+            /** @description In EUR with 2 decimals, rounded down. */
+            earned_eur: string;
+            /** Format: int64 */
+            earned_units: number;
+            /**
+             * Format: int64
+             * @description Counted plays of my tracks that day.
+             */
+            plays: number;
+        };
+        /** @description My earnings at a glance. */
+        EarningsView: {
+            /** @description The last 30 UTC days, oldest first, every day present (zero days included). */
+            days: components["schemas"]["DayEarningsView"][];
+            /** @description My tracks, most earned first, at most 100. */
+            tracks: components["schemas"]["TrackEarningsView"][];
+        };
         /** @description The JSON body of every API error. */
         ErrorBody: {
             /** @description A stable machine-readable code, e.g. `not_found`. */
             code: string;
             /** @description A message fit to show to the user. */
             error: string;
-        };
-        /** @description The signed-in user's earnings at a glance. */
-        Earnings: {
-            /** @description The last 30 UTC days, oldest first, every day present. */
-            days: components["schemas"]["EarningsDay"][];
-            /** @description My tracks, most earned first, at most 100. */
-            tracks: components["schemas"]["TrackEarnings"][];
-        };
-        /** @description One UTC day's counted plays and earnings. */
-        EarningsDay: {
-            /** Format: date */
-            day: string;
-            /** @description Rounded down to cents, e.g. `0.42`. */
-            earned_eur: string;
-            /** Format: int64 */
-            earned_units: number;
-            /** Format: int64 */
-            plays: number;
         };
         /** @description The playlist a profile features, as its card shows it. */
         FeaturedPlaylist: {
@@ -879,6 +878,14 @@ export interface components {
             /** @description At most 10, newest first. */
             items: components["schemas"]["FriendListen"][];
         };
+        /** @description A bank transfer's fields as sent; every one is required. */
+        GivenBankDetails: {
+            account_name?: string | null;
+            iban?: string | null;
+            swift?: string | null;
+        };
+        /** @description `details` as a client sends it: the PayPal email, or the bank transfer's fields. */
+        GivenDetails: string | components["schemas"]["GivenBankDetails"];
         /** @description The home page. */
         Home: {
             /** @description The 8 newest ready tracks. */
@@ -913,6 +920,11 @@ export interface components {
             /** @description Newest like first. */
             tracks: components["schemas"]["Track"][];
         };
+        /**
+         * @description How a withdrawal is paid.
+         * @enum {string}
+         */
+        Method: "paypal" | "bank";
         /** @description The signed-in user's plan and subscription. */
         MySubscription: {
             cancel_at_period_end: boolean;
@@ -939,6 +951,11 @@ export interface components {
             description?: string | null;
             /** @description Trimmed; 1 to 100 characters. */
             name: string;
+        };
+        /** @description A withdrawal request. */
+        NewWithdrawal: {
+            details?: components["schemas"]["GivenDetails"] | null;
+            method: components["schemas"]["Method"];
         };
         /** @enum {string} */
         Plan: "free" | "basic" | "premium";
@@ -1122,6 +1139,11 @@ export interface components {
             twitter?: string | null;
         };
         /**
+         * @description Where a withdrawal is: `pending`, then `completed` or `rejected` by an operator, one way.
+         * @enum {string}
+         */
+        Status: "pending" | "completed" | "rejected";
+        /**
          * @description The rendition a plan streams.
          * @enum {string}
          */
@@ -1177,13 +1199,15 @@ export interface components {
             /** @description Waveform peaks (0-255) to draw; null until processed. */
             waveform: number[] | null;
         };
-        /** @description One track's counted plays (all time) and earnings. */
-        TrackEarnings: {
-            /** @description Rounded down to cents. */
+        /** @description What one of my tracks earned. */
+        TrackEarningsView: {
             earned_eur: string;
             /** Format: int64 */
             earned_units: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Counted plays, all time.
+             */
             plays: number;
             title: string;
             track_id: string;
@@ -1241,43 +1265,30 @@ export interface components {
         WebhookReceived: {
             received: boolean;
         };
-        /** @description A withdrawal request. */
+        /** @description A withdrawal. */
         Withdrawal: {
-            /** @description Rounded to cents, e.g. `12.34`. */
             amount_eur: string;
             /**
              * Format: int64
-             * @description The amount in units of 0.0001 EUR.
+             * @description The whole balance at the request, rounded down to cents, in units of 0.0001 EUR.
              */
             amount_units: number;
             created_at: components["schemas"]["Timestamp"];
-            /** @description The PayPal email, or the bank details masked (`Ada Lovelace · IBAN •••• 1234`). */
+            /** @description The PayPal email, or the bank transfer masked: "Ada Lovelace · IBAN •••• 1234". */
             details: string;
             id: string;
-            method: components["schemas"]["WithdrawalMethod"];
+            method: components["schemas"]["Method"];
             processed_at: components["schemas"]["Timestamp"] | null;
-            /** @description Why it was rejected; null otherwise. */
+            /** @description Why it was rejected. */
             reason: string | null;
-            status: components["schemas"]["WithdrawalStatus"];
+            status: components["schemas"]["Status"];
         };
-        /** @description The PayPal email, or the bank details. */
-        WithdrawalDetails: string | components["schemas"]["BankDetails"];
-        /** @description A page of withdrawals. */
+        /** @description A page of my withdrawals, newest first. */
         WithdrawalList: {
-            /** @description Newest first. */
             items: components["schemas"]["Withdrawal"][];
-            /** @description Pass as `cursor` for the next page; null on the last page. */
+            /** @description The cursor of the next page; null on the last one. */
             next_cursor: string | null;
         };
-        /** @enum {string} */
-        WithdrawalMethod: "paypal" | "bank";
-        /** @description A withdrawal of the whole balance. */
-        WithdrawalRequest: {
-            details: components["schemas"]["WithdrawalDetails"];
-            method: components["schemas"]["WithdrawalMethod"];
-        };
-        /** @enum {string} */
-        WithdrawalStatus: "pending" | "completed" | "rejected";
     };
     responses: never;
     parameters: never;
@@ -1778,7 +1789,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Balance"];
+                    "application/json": components["schemas"]["BalanceView"];
                 };
             };
             /** @description Not signed in */
@@ -1801,13 +1812,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description My earnings per day and per track */
+            /** @description My earnings */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Earnings"];
+                    "application/json": components["schemas"]["EarningsView"];
                 };
             };
             /** @description Not signed in */
@@ -3322,15 +3333,15 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A key of the client's choosing: a request sent again with the same key answers the first answer. */
-                "Idempotency-Key"?: string;
+                /** @description Any unique text (at most 255 characters): a retry with the same key and body answers the first withdrawal */
+                "Idempotency-Key"?: string | null;
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WithdrawalRequest"];
+                "application/json": components["schemas"]["NewWithdrawal"];
             };
         };
         responses: {
@@ -3343,6 +3354,15 @@ export interface operations {
                     "application/json": components["schemas"]["Withdrawal"];
                 };
             };
+            /** @description The body is not JSON (`invalid_json`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -3352,7 +3372,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Below the minimum (`minimum_withdrawal`), a missing PayPal email (`paypal_email_required`) or bank detail (`bank_details_required`), an invalid PayPal email (`invalid_paypal_email`), IBAN (`invalid_iban`) or SWIFT/BIC code (`invalid_swift`), checked in this order */
+            /** @description In this order: `minimum_withdrawal`, `paypal_email_required`, `bank_details_required`, `invalid_paypal_email`, `invalid_iban`, `invalid_swift`; `idempotency_key_reused` (the key came with another request); `invalid_json` (no method, or fields of the wrong type) */
             422: {
                 headers: {
                     [name: string]: unknown;

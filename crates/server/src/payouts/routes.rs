@@ -91,8 +91,10 @@ pub struct Withdrawal {
     pub details: String,
     pub status: Status,
     pub created_at: Timestamp,
+    #[schema(required = true)]
     pub processed_at: Option<Timestamp>,
     /// Why it was rejected.
+    #[schema(required = true)]
     pub reason: Option<String>,
 }
 
@@ -116,6 +118,8 @@ impl From<WithdrawalRow> for Withdrawal {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct WithdrawalList {
     pub items: Vec<Withdrawal>,
+    /// The cursor of the next page; null on the last one.
+    #[schema(required = true)]
     pub next_cursor: Option<String>,
 }
 
