@@ -5,7 +5,7 @@
 //! concerns (`auth`, `profiles`, `catalog`, `home`, `library`, `plays`, `activity`,
 //! `recommendations`, `streaming`, `ads`, `payments`, `plans`, `demo`); the building blocks they
 //! share (`audio`, `images`, `jobs`, `events`, `media`, `http`, `db`, `errors`, `config`, `net`,
-//! `signing`, `shutdown`, `telemetry`). docs/ARCHITECTURE.md draws them.
+//! `signing`, `shutdown`, `telemetry`, `text_table`). docs/ARCHITECTURE.md draws them.
 
 pub mod activity;
 pub mod ads;
@@ -36,3 +36,4 @@ pub mod signing;
 pub mod state;
 pub mod streaming;
 pub mod telemetry;
+pub mod text_table;

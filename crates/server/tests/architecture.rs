@@ -334,6 +334,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "images",
             "plans",
             "signing",
+            "text_table",
         ],
     ),
     (

@@ -1,6 +1,7 @@
 //! What the `backbeat ads` commands print: aligned tables with a header, or CSV.
 
 use super::store::{AdRow, DayOfAd};
+use crate::text_table::{aligned, comma_separated};
 
 /// `ads list`: id, slot, status, title, target.
 pub fn ads_table(ads: &[AdRow]) -> String {
@@ -55,47 +56,6 @@ pub fn report(days: &[DayOfAd], csv: bool) -> String {
 /// Clicks per hundred impressions; none without impressions.
 pub fn click_through_rate(impressions: i64, clicks: i64) -> Option<f64> {
     (impressions > 0).then(|| clicks as f64 * 100.0 / impressions as f64)
-}
-
-/// Columns padded to their widest cell, two spaces apart.
-pub fn aligned<H: AsRef<str>>(header: &[H], rows: &[Vec<String>]) -> String {
-    let mut widths: Vec<usize> = header.iter().map(|h| h.as_ref().chars().count()).collect();
-    for row in rows {
-        for (width, cell) in widths.iter_mut().zip(row) {
-            *width = (*width).max(cell.chars().count());
-        }
-    }
-    let line = |cells: Vec<&str>| {
-        let padded: Vec<String> = cells
-            .iter()
-            .zip(&widths)
-            .map(|(cell, width)| format!("{cell:<width$}"))
-            .collect();
-        padded.join("  ").trim_end().to_owned() + "\n"
-    };
-    let mut out = line(header.iter().map(AsRef::as_ref).collect());
-    for row in rows {
-        out.push_str(&line(row.iter().map(String::as_str).collect()));
-    }
-    out
-}
-
-/// RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled.
-pub fn comma_separated<H: AsRef<str>>(header: &[H], rows: &[Vec<String>]) -> String {
-    let field = |cell: &str| {
-        if cell.contains([',', '"', '\n', '\r']) {
-            format!("\"{}\"", cell.replace('"', "\"\""))
-        } else {
-            cell.to_owned()
-        }
-    };
-    let line =
-        |cells: Vec<&str>| cells.into_iter().map(field).collect::<Vec<_>>().join(",") + "\r\n";
-    let mut out = line(header.iter().map(AsRef::as_ref).collect());
-    for row in rows {
-        out.push_str(&line(row.iter().map(String::as_str).collect()));
-    }
-    out
 }
 
 #[cfg(test)]

@@ -8,9 +8,9 @@ use super::ledger::{self, Change};
 use super::paypal::Paypal;
 use super::store::{self, WithdrawalRow};
 use super::{Status, eur};
-use crate::ads::table::{aligned, comma_separated};
 use crate::auth::{Mail, Mailer};
 use crate::db::{Db, Timestamp};
+use crate::text_table::{aligned, comma_separated};
 
 /// Why a command refused or failed; the message says what to change.
 #[derive(Debug, thiserror::Error)]
