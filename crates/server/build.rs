@@ -1,5 +1,6 @@
 //! Points the embedded web app at `web/dist` when it has been built, and at an empty folder
-//! otherwise, so the server compiles (and its tests run) without a web build.
+//! otherwise, so the server compiles (and its tests run) without a web build; rebuilds the server
+//! when a migration is added.
 
 use std::path::PathBuf;
 
@@ -7,6 +8,12 @@ fn main() {
     let manifest_dir = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo"));
     let dist = manifest_dir.join("../../web/dist");
     println!("cargo:rerun-if-changed={}", dist.display());
+    // `sqlx::migrate!` embeds the migration folders, but stable Rust cannot tell cargo to watch
+    // them: a new migration must rebuild the server.
+    println!(
+        "cargo:rerun-if-changed={}",
+        manifest_dir.join("../../migrations").display()
+    );
     let folder = if dist.join("index.html").is_file() {
         dist.canonicalize().expect("web/dist is readable")
     } else {

@@ -35,8 +35,9 @@ describe.skipIf(skipReason !== '')('landing page', () => {
       const { page } = await openPage(browser, '/');
       await visible(page.getByRole('heading', { name: 'Premium' }));
 
+      const startY = await page.evaluate(() => window.scrollY);
       await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: label }).click();
-      await settledScrollY(page);
+      await settledScrollY(page, { awayFrom: startY });
 
       const sectionTop = await page.evaluate(
         (id) => document.getElementById(id)?.getBoundingClientRect().top,

@@ -38,8 +38,8 @@ use crate::http::{health, openapi};
 use crate::jobs::worker::{WorkerContext, Workers};
 use crate::state::AppState;
 use crate::{
-    activity, ads, auth, catalog, home, library, media, payments, payouts, plans, plays, profiles,
-    recommendations, streaming,
+    activity, ads, auth, automix, catalog, home, library, media, payments, payouts, plans, plays,
+    profiles, recommendations, streaming,
 };
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
@@ -115,10 +115,7 @@ impl App {
                 serve(listener, metrics, async move { stopping.stopped().await }).await
             })
         });
-        let workers = Workers::start(
-            WorkerContext::from(&self.state),
-            self.state.config.job_workers,
-        );
+        let workers = Workers::start(WorkerContext::from(&self.state), &self.state.job_lanes());
         let stopping = self.state.shutdown.clone();
         let shutdown = async move {
             shutdown.await;
@@ -141,10 +138,12 @@ impl App {
 
 /// Finished jobs are kept this long for inspection.
 const KEEP_FINISHED_JOBS: chrono::Duration = chrono::Duration::days(7);
+/// Who asked for a track's stems is remembered this long once they no longer load.
+const KEEP_STEM_WATCHERS: chrono::Duration = chrono::Duration::days(1);
 /// Temporary files older than this belong to no upload or job in progress (a crash left them).
 const STALE_TEMP_FILE: Duration = Duration::from_secs(24 * 3600);
 
-/// Periodic clean-up of rows that can no longer be used.
+/// Periodic clean-up of rows that can no longer be used, and fresh planner statistics.
 async fn housekeeping(state: AppState) {
     let mut every = tokio::time::interval(Duration::from_secs(3600));
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -159,9 +158,22 @@ async fn housekeeping(state: AppState) {
             Ok(removed) => tracing::debug!(removed, "job housekeeping"),
             Err(err) => tracing::warn!(error = %err, "job housekeeping failed"),
         }
+        let watched_before = crate::db::Timestamp::now() - KEEP_STEM_WATCHERS;
+        match automix::store::sweep_watchers(&state.db, watched_before).await {
+            Ok(removed) => tracing::debug!(removed, "AutoMix watcher housekeeping"),
+            Err(err) => tracing::warn!(error = %err, "AutoMix watcher housekeeping failed"),
+        }
         match slots::sweep_expired(&state.db, crate::db::Timestamp::now()).await {
             Ok(removed) => tracing::debug!(removed, "upload reservation housekeeping"),
             Err(err) => tracing::warn!(error = %err, "upload reservation housekeeping failed"),
+        }
+        match recommendations::neighbours::enqueue_if_behind(&state.db).await {
+            Ok(queued) => tracing::debug!(queued, "recommendation neighbours housekeeping"),
+            Err(err) => tracing::warn!(error = %err, "cannot queue the neighbours update"),
+        }
+        match state.db.optimize().await {
+            Ok(()) => tracing::debug!("database statistics housekeeping"),
+            Err(err) => tracing::warn!(error = %err, "database statistics housekeeping failed"),
         }
         let tmp_dir = state.config.tmp_dir();
         match tokio::task::spawn_blocking(move || remove_stale_files(&tmp_dir)).await {
@@ -245,7 +257,8 @@ pub fn api_router() -> OpenApiRouter<AppState> {
             .merge(recommendations::routes::router())
             .merge(ads::routes::router())
             .merge(payments::routes::router())
-            .merge(payouts::routes::router()),
+            .merge(payouts::routes::router())
+            .merge(automix::routes::router()),
     )
 }
 
@@ -311,7 +324,11 @@ pub fn router(state: AppState) -> Router {
         .layer(from_fn_with_state(time_limits, timeout::limit))
         .layer(CompressionLayer::new().compress_when(compress_when))
         .layer(map_response_with_state(
-            SecurityHeaders::new(https, state.config.ad_network_origin().as_deref()),
+            SecurityHeaders::new(
+                https,
+                state.config.ad_network_origin().as_deref(),
+                state.media.stream_redirect_origin(),
+            ),
             security::add_headers,
         ))
         .layer(from_fn_with_state(state.metrics.clone(), metrics::track))

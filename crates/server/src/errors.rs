@@ -10,7 +10,7 @@
 
 /// Why a request failed, in every service: one of the catalogue's problems (the client's doing,
 /// answered with its code and message), or a failure of ours (logged with its cause, answered
-/// as [`INTERNAL`]).
+/// as [`INTERNAL`]). A database pool with no free connection is [`OVERLOADED`], a problem.
 #[derive(Debug, thiserror::Error)]
 pub enum Failure {
     #[error("{}", .0.message)]
@@ -49,7 +49,11 @@ impl From<Problem> for Failure {
 }
 
 impl From<sqlx::Error> for Failure {
+    /// Every database connection staying busy is an overload ([`OVERLOADED`]), not a failure.
     fn from(err: sqlx::Error) -> Self {
+        if crate::db::is_pool_exhausted(&err) {
+            return Self::Problem(OVERLOADED);
+        }
         Self::unexpected(err)
     }
 }
@@ -106,6 +110,7 @@ macro_rules! catalogue {
 catalogue! {
     // ---- any request
     INTERNAL = ("internal", 500, "Something went wrong on our side. Please try again.");
+    OVERLOADED = ("overloaded", 503, "Backbeat is busy right now. Please try again in a moment.");
     NOT_FOUND = ("not_found", 404, "Not found");
     METHOD_NOT_ALLOWED = ("method_not_allowed", 405, "Method not allowed");
     PAYLOAD_TOO_LARGE = ("payload_too_large", 413, "The request body is too large.");
@@ -137,6 +142,10 @@ catalogue! {
     TRACK_NOT_READY = ("not_ready", 409, "This track is still processing.");
     TRACK_FAILED = ("processing_failed", 409, "This track could not be processed.");
     INVALID_STREAM_SIGNATURE = ("invalid_signature", 403, "This stream link is invalid or has expired.");
+    // ---- AutoMix (a track's vocals and accompaniment stems)
+    STEMS_NOT_FOUND = ("not_found", 404, "This track has no stems yet. Press AutoMix to make them.");
+    AUTOMIX_UNAVAILABLE = ("automix_unavailable", 503, "AutoMix is not available on this server.");
+    AUTOMIX_LIMIT_REACHED = ("automix_limit_reached", 429, "You have started {field} AutoMix separations in the last 24 hours. Please try again later.");
     // ---- why processing a track failed (its `failure_reason`)
     SOURCE_MISSING = ("source_missing", 422, "The uploaded file is missing. Please upload the track again.");
     PROCESSING_TIMED_OUT = ("processing_timed_out", 422, "Processing took too long. Please try a shorter track.");
@@ -185,6 +194,7 @@ catalogue! {
     INVALID_SWIFT = ("invalid_swift", 422, "Please enter a valid SWIFT/BIC code.");
     INVALID_IDEMPOTENCY_KEY = ("invalid_idempotency_key", 400, "The Idempotency-Key header must be 1 to 255 characters.");
     IDEMPOTENCY_KEY_REUSED = ("idempotency_key_reused", 422, "This Idempotency-Key was already used for a different withdrawal request.");
+    WITHDRAWAL_LIMIT_REACHED = ("withdrawal_limit_reached", 429, "You have requested {field} withdrawals in the last 24 hours. Please try again later.");
 }
 
 /// The catalogue as published: entry name in lower case -> `{code, status, message}`.

@@ -5,13 +5,14 @@
 //! concerns (`auth`, `profiles`, `catalog`, `home`, `library`, `plays`, `activity`,
 //! `recommendations`, `streaming`, `ads`, `payments`, `plans`, `demo`); the building blocks they
 //! share (`audio`, `images`, `jobs`, `events`, `media`, `http`, `db`, `errors`, `config`, `net`,
-//! `signing`, `shutdown`, `telemetry`, `text_table`). docs/ARCHITECTURE.md draws them.
+//! `signing`, `secrets`, `rate_limits`, `shutdown`, `telemetry`, `text_table`). docs/ARCHITECTURE.md draws them.
 
 pub mod activity;
 pub mod ads;
 pub mod app;
 pub mod audio;
 pub mod auth;
+pub mod automix;
 pub mod catalog;
 pub mod config;
 pub mod db;
@@ -30,7 +31,9 @@ pub mod payouts;
 pub mod plans;
 pub mod plays;
 pub mod profiles;
+pub mod rate_limits;
 pub mod recommendations;
+pub mod secrets;
 pub mod shutdown;
 pub mod signing;
 pub mod state;

@@ -10,18 +10,24 @@ use axum::extract::FromRef;
 
 use crate::activity::service::LiveActivity;
 use crate::auth::{AuthService, Keys, Mailer};
+use crate::automix::job::{self as automix_job, Separation};
+use crate::automix::live::LiveStems;
+use crate::automix::separator::{BuiltinSeparator, Engine, ExternalSeparator};
+use crate::automix::service::Automix;
 use crate::catalog::upload::processing::Processing;
 use crate::catalog::upload::service::Uploads;
 use crate::catalog::upload::slots::UploadGate;
-use crate::config::Config;
-use crate::db::Db;
+use crate::config::{Config, MediaRedirect};
+use crate::db::{Db, Timestamp};
 use crate::events::{EventBus, StreamSlots};
 use crate::http::metrics::HttpMetrics;
 use crate::http::spa::WebAssets;
 use crate::jobs::worker::WorkerContext;
-use crate::jobs::{JobHandlers, JobQueue};
+use crate::jobs::{self, JobHandlers, JobQueue};
 use crate::media::MediaStore;
 use crate::payments::Payments;
+use crate::recommendations::neighbours::UpdateNeighbours;
+use crate::secrets::{NodeSecrets, fingerprints};
 use crate::shutdown::Shutdown;
 use crate::streaming::Streams;
 
@@ -32,6 +38,8 @@ pub struct AppState(Arc<Services>);
 /// The services behind [`AppState`]; each is also a handler's `State<T>` of its own.
 pub struct Services {
     pub config: Arc<Config>,
+    /// This node's name (`BACKBEAT_NODE_ID`), in the jobs it holds and its logs.
+    pub node_id: String,
     pub db: Db,
     pub media: MediaStore,
     pub web: WebAssets,
@@ -42,9 +50,12 @@ pub struct Services {
     pub shutdown: Shutdown,
     pub events: EventBus,
     pub live_activity: LiveActivity,
+    pub live_stems: LiveStems,
     pub stream_slots: StreamSlots,
     pub upload_gate: UploadGate,
     pub payments: Payments,
+    /// The stem separator, or why there is none.
+    pub stem_engine: Engine,
 }
 
 impl std::ops::Deref for AppState {
@@ -77,22 +88,35 @@ state_parts!(
     shutdown: Shutdown,
     events: EventBus,
     live_activity: LiveActivity,
+    live_stems: LiveStems,
     stream_slots: StreamSlots,
     upload_gate: UploadGate,
     payments: Payments,
 );
 
 impl AppState {
-    /// Connects the database (applying migrations), opens media storage and loads the keys:
-    /// what the server and the command-line tasks work with.
+    /// Connects the database (applying migrations), opens media storage and loads the keys,
+    /// which must be those the database's other nodes use: what the server and the
+    /// command-line tasks work with.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         let (db, media) = open_storage(&config).await?;
-        let media = media.with_hot_files(config.stream_cache_mb.saturating_mul(1024 * 1024));
-        let keys = Keys::load_or_generate(
-            &config.data_dir,
-            config.auth.jwt_private_key_file.as_deref(),
-        )
-        .context("cannot load the signing keys")?;
+        media
+            .check()
+            .await
+            .with_context(|| format!("cannot reach the media storage at {}", media.location()))?;
+        let mut media = media.with_hot_files(config.stream_cache_mb.saturating_mul(1024 * 1024));
+        if config.media.redirect == MediaRedirect::Presigned {
+            media = media
+                .with_redirected_streams()
+                .await
+                .context("cannot redirect streams to presigned URLs")?;
+        }
+        let node_id = config.node_id();
+        let secrets = NodeSecrets::load(&config).context("cannot load this node's secrets")?;
+        fingerprints::on_start(&db, &secrets.fingerprints(), &node_id, Timestamp::now())
+            .await
+            .context("refusing to start")?;
+        let keys = Keys::from_secrets(&secrets).context("cannot load the signing keys")?;
         let mailer = Mailer::new(&config.mail, &config.data_dir).context("cannot set up mail")?;
         let shutdown = Shutdown::default();
         let events = EventBus::start(&db, &shutdown)
@@ -107,9 +131,11 @@ impl AppState {
             events.clone(),
         );
         let live_activity = LiveActivity::start(db.clone(), &events, shutdown.clone());
+        let live_stems = LiveStems::start(db.clone(), &events, shutdown.clone());
         let payments = Payments::build(&config, db.clone(), events.clone(), shutdown.clone())
             .context("cannot set up the payment provider")?;
         let metrics = Arc::new(HttpMetrics::default());
+        let stem_engine = stem_engine(&config)?;
         Ok(Self(Arc::new(Services {
             web: WebAssets::new(config.web_dir.clone()),
             stream_slots: StreamSlots::new(config.event_streams_per_user),
@@ -119,6 +145,7 @@ impl AppState {
                 metrics.audio_checks.clone(),
             ),
             config: Arc::new(config),
+            node_id,
             db,
             media,
             metrics,
@@ -128,22 +155,58 @@ impl AppState {
             shutdown,
             events,
             live_activity,
+            live_stems,
             payments,
+            stem_engine,
         })))
     }
+
+    /// How many workers each lane of jobs gets in this process.
+    pub fn job_lanes(&self) -> [(&'static str, usize); 2] {
+        [
+            (jobs::DEFAULT_LANE, self.config.job_workers),
+            (automix_job::LANE, self.config.automix.concurrency),
+        ]
+    }
+}
+
+/// The stem separator: the configured external command, else the built-in separator with the
+/// model in the models folder; without either, AutoMix answers why (the rest of Backbeat runs).
+fn stem_engine(config: &Config) -> anyhow::Result<Engine> {
+    if let Some(argv) = config.automix.command_argv() {
+        let separator = ExternalSeparator::new(argv, job_timeout(config))
+            .context("invalid BACKBEAT_AUTOMIX_COMMAND")?;
+        return Ok(Engine::available(separator));
+    }
+    Ok(
+        match BuiltinSeparator::new(
+            &config.automix.models_dir(),
+            config.automix.separation_threads(),
+        ) {
+            Ok(separator) => Engine::available(separator),
+            Err(err) => {
+                tracing::warn!("AutoMix is unavailable: {err}");
+                Engine::unavailable(err.to_string())
+            }
+        },
+    )
 }
 
 /// The database (migrated) and the media storage of the configuration, with the scratch
 /// folder: what the server and the command-line tasks (`backbeat ads`) work on.
 pub async fn open_storage(config: &Config) -> anyhow::Result<(Db, MediaStore)> {
-    let db = Db::connect(&config.database_url())
+    let db = Db::connect_with(&config.database_url(), config.pool_settings())
         .await
         .context("cannot connect to the database")?;
     db.migrate()
         .await
         .context("cannot apply database migrations")?;
-    let media =
-        MediaStore::local(&config.data_dir.join("media")).context("cannot open media storage")?;
+    if let Err(err) = db.optimize().await {
+        tracing::warn!(error = %err, "cannot refresh the database statistics");
+    }
+    let location = config.media_location()?;
+    let media = MediaStore::open(&location)
+        .with_context(|| format!("cannot open the media storage at {location}"))?;
     std::fs::create_dir_all(config.tmp_dir())
         .with_context(|| format!("cannot create {}", config.tmp_dir().display()))?;
     Ok((db, media))
@@ -152,13 +215,26 @@ pub async fn open_storage(config: &Config) -> anyhow::Result<(Db, MediaStore)> {
 /// The job handlers of every kind of background work, by the concern that owns it.
 impl From<&AppState> for JobHandlers {
     fn from(state: &AppState) -> Self {
-        JobHandlers::default().with(Processing {
-            db: state.db.clone(),
-            media: state.media.clone(),
-            tmp_dir: state.config.tmp_dir(),
-            audio_limits: state.config.audio_limits(),
-            job_timeout: job_timeout(&state.config),
-        })
+        JobHandlers::default()
+            .with(Processing {
+                db: state.db.clone(),
+                media: state.media.clone(),
+                tmp_dir: state.config.tmp_dir(),
+                audio_limits: state.config.audio_limits(),
+                job_timeout: job_timeout(&state.config),
+            })
+            .with(Separation {
+                db: state.db.clone(),
+                events: state.events.clone(),
+                media: state.media.clone(),
+                engine: state.stem_engine.clone(),
+                tmp_dir: state.config.tmp_dir(),
+                audio_limits: state.config.audio_limits(),
+                job_timeout: job_timeout(&state.config),
+            })
+            .with(UpdateNeighbours {
+                db: state.db.clone(),
+            })
     }
 }
 
@@ -169,12 +245,25 @@ impl From<&AppState> for WorkerContext {
             queue: state.jobs.clone(),
             handlers: JobHandlers::from(state),
             job_timeout: job_timeout(&state.config),
+            lease: state.config.job_lease(),
+            node: state.node_id.clone(),
         }
     }
 }
 
 fn job_timeout(config: &Config) -> Duration {
     Duration::from_secs(config.job_timeout_secs)
+}
+
+impl FromRef<AppState> for Automix {
+    fn from_ref(state: &AppState) -> Self {
+        Self {
+            db: state.db.clone(),
+            jobs: state.jobs.clone(),
+            engine: state.stem_engine.clone(),
+            user_limit: state.config.automix.user_limit,
+        }
+    }
 }
 
 impl FromRef<AppState> for Uploads {

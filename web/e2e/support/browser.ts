@@ -91,11 +91,22 @@ export function answered(page: Page, method: string, pathPrefix: string): Promis
 }
 
 /** Waits until smooth scrolling has come to rest and returns the final scroll position. */
-export async function settledScrollY(page: Page): Promise<number> {
+/**
+ * The page's scroll position once it has stopped moving. With `awayFrom`, first waits (up to
+ * 10 s) for the position to leave that value: a smooth scroll started by a click may not have
+ * begun on a busy machine when the first samples are taken, and two equal samples before it
+ * starts would otherwise read as "settled".
+ */
+export async function settledScrollY(page: Page, options: { awayFrom?: number } = {}): Promise<number> {
+  if (options.awayFrom !== undefined) {
+    await page.waitForFunction((from) => window.scrollY !== from, options.awayFrom, { timeout: 10_000 });
+  }
   let previous = -1;
-  for (let attempt = 0; attempt < 50; attempt++) {
+  let stableSamples = 0;
+  for (let attempt = 0; attempt < 100; attempt++) {
     const current = await page.evaluate(() => window.scrollY);
-    if (current === previous) return current;
+    stableSamples = current === previous ? stableSamples + 1 : 0;
+    if (stableSamples >= 2) return current;
     previous = current;
     await page.waitForTimeout(100);
   }

@@ -48,20 +48,20 @@ export async function nowPlayingIs(page: Page, title: string): Promise<void> {
   await visible(playerBar(page).getByRole('link', { name: title, exact: true }));
 }
 
-/** The state of the app's one audio element. */
+/** The state of the app's audio element that plays (the other one preloads AutoMix sources). */
 export function audioState(page: Page): Promise<{ paused: boolean; currentTime: number; src: string }> {
   return page.evaluate(() => {
-    const audio = document.querySelector('audio');
+    const audio = document.querySelector<HTMLAudioElement>('audio[data-active]') ?? document.querySelector('audio');
     if (!audio) throw new Error('no audio element');
     return { paused: audio.paused, currentTime: audio.currentTime, src: audio.currentSrc };
   });
 }
 
-/** Waits until the audio element is playing and has moved past `seconds`. */
+/** Waits until the audio element that plays is playing and has moved past `seconds`. */
 export async function audioPlaysPast(page: Page, seconds: number): Promise<void> {
   await page.waitForFunction(
     (past) => {
-      const audio = document.querySelector('audio');
+      const audio = document.querySelector<HTMLAudioElement>('audio[data-active]') ?? document.querySelector('audio');
       return audio !== null && !audio.paused && audio.currentTime > past;
     },
     seconds,

@@ -21,6 +21,8 @@ export const errorCatalogue = {
   artist_required: { code: 'artist_required', status: 422, message: 'Please enter an artist name.' },
   audio_required: { code: 'audio_required', status: 422, message: 'Please select an audio file.' },
   audio_too_large: { code: 'audio_too_large', status: 413, message: 'Audio file must be less than 50MB.' },
+  automix_limit_reached: { code: 'automix_limit_reached', status: 429, message: 'You have started {field} AutoMix separations in the last 24 hours. Please try again later.' },
+  automix_unavailable: { code: 'automix_unavailable', status: 503, message: 'AutoMix is not available on this server.' },
   avatar_too_large: { code: 'avatar_too_large', status: 413, message: 'Image must be less than 2MB.' },
   bank_details_required: { code: 'bank_details_required', status: 422, message: 'Please fill in all bank details.' },
   bio_control_characters: { code: 'invalid_bio', status: 422, message: 'Bio cannot contain control characters.' },
@@ -59,6 +61,7 @@ export const errorCatalogue = {
   not_an_image: { code: 'invalid_image', status: 422, message: 'Please select an image file.' },
   not_audio: { code: 'not_audio', status: 422, message: 'Please select an audio file.' },
   not_found: { code: 'not_found', status: 404, message: 'Not found' },
+  overloaded: { code: 'overloaded', status: 503, message: 'Backbeat is busy right now. Please try again in a moment.' },
   payload_too_large: { code: 'payload_too_large', status: 413, message: 'The request body is too large.' },
   payment_provider_error: { code: 'payment_provider_error', status: 502, message: 'The payment provider could not process the request. Please try again.' },
   paypal_email_required: { code: 'paypal_email_required', status: 422, message: 'Please provide your PayPal email.' },
@@ -75,6 +78,7 @@ export const errorCatalogue = {
   social_link_scheme: { code: 'invalid_social_link', status: 422, message: 'Social links must start with http:// or https://' },
   social_link_too_long: { code: 'invalid_social_link', status: 422, message: 'Social links must be at most 2048 characters.' },
   source_missing: { code: 'source_missing', status: 422, message: 'The uploaded file is missing. Please upload the track again.' },
+  stems_not_found: { code: 'not_found', status: 404, message: 'This track has no stems yet. Press AutoMix to make them.' },
   text_too_long: { code: 'too_long', status: 422, message: '{field} must be at most 200 characters.' },
   title_required: { code: 'title_required', status: 422, message: 'Please enter a title.' },
   too_many_uploads: { code: 'too_many_uploads', status: 429, message: 'You have other uploads in progress. Please wait for them to finish.' },
@@ -85,6 +89,7 @@ export const errorCatalogue = {
   unexpected_json: { code: 'invalid_json', status: 422, message: 'The request body does not have the expected fields.' },
   unsupported_media_type: { code: 'unsupported_media_type', status: 415, message: 'The request body must be JSON.' },
   upload_limit_reached: { code: 'upload_limit_reached', status: 403, message: 'You have reached your monthly upload limit. Upgrade your plan to upload more tracks.' },
+  withdrawal_limit_reached: { code: 'withdrawal_limit_reached', status: 429, message: 'You have requested {field} withdrawals in the last 24 hours. Please try again later.' },
 } as const satisfies Record<string, ErrorCatalogueEntry>;
 
 export type ErrorCatalogueName = keyof typeof errorCatalogue;

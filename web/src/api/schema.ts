@@ -142,7 +142,12 @@ export interface paths {
          * The caller's live events (server-sent events).
          * @description `event: friend_listen` with a FriendListen as JSON `data` whenever someone the caller
          *     follows starts a track; `event: plan_changed` with a PlanChanged as JSON `data`
-         *     (`{"plan": "premium"}`) when a verified payment event changed the caller's plan; and a
+         *     (`{"plan": "premium"}`) when a verified payment event changed the caller's plan;
+         *     `event: stems` with a StemsChanged as JSON `data` (`{"track_id": "...", "status":
+         *     "loading", "progress": 42}`) as the AutoMix separation of a track the caller asked for
+         *     (`POST`, or `GET` while loading, of `/tracks/{id}/stems`) goes: its progress in whole
+         *     percent at most twice a second, then `ready` (read `GET /tracks/{id}/stems` for the URLs)
+         *     or `error` (the same for the message); and a
          *     `: heartbeat` comment every 25 s. Authenticated by the bearer
          *     header, so read it with `fetch` streaming, not `EventSource`. The stream ends when its
          *     session ends (logout, password change), when its access token expires (reconnect with the
@@ -488,10 +493,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Up to 10 tracks for the caller: those played or liked by the people who played what the
-         *     caller played last, the most such people first, never the caller's own uploads nor what
-         *     they already played; then popular tracks in the genres the caller plays; then the newest
-         *     tracks of the catalog.
+         * Up to 10 tracks for the caller, best first: neighbours (learnt from co-listens and co-likes
+         *     by a background job) of the caller's latest listens and likes and popular tracks of their
+         *     main genres and artists, ranked by similarity, taste and popularity; never the caller's own
+         *     uploads nor what they played in the last 30 days; at most two per artist while others can
+         *     fill the ten; then the newest tracks of the catalog. Without history: the newest tracks.
          */
         get: operations["getRecommendations"];
         put?: never;
@@ -531,8 +537,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Ready tracks, newest first, or those matching a search: exact title or artist matches
-         *     first, then newest first.
+         * Ready tracks, newest first, or those matching a search with their count: exact title or
+         *     artist matches first, then matches in the title or artist, then in the album, then in the
+         *     genre; within each, the most played first, then the newest.
          */
         get: operations["listTracks"];
         put?: never;
@@ -606,6 +613,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tracks/{id}/stems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stems of a track: their state, and when ready signed URLs of the vocals and the
+         *     accompaniment (lasting as stream URLs do).
+         */
+        get: operations["getStems"];
+        put?: never;
+        /**
+         * Starts separating the track into vocals and accompaniment (AutoMix). Stems already loading
+         *     or ready are answered as they are (200, not counted); otherwise a separation starts (202),
+         *     counted against the limit of separations a user may start per 24 hours.
+         */
+        post: operations["startStems"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tracks/{id}/stems/{stem}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A stem of the track (`vocals` or `accompaniment`), served (or redirected) as the track's
+         *     audio is. Authorized by the signature of the stem's URL, or else by a bearer token.
+         */
+        get: operations["streamStem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tracks/{id}/stream": {
         parameters: {
             query?: never;
@@ -616,7 +668,9 @@ export interface paths {
         /**
          * The track's audio, with HTTP ranges (`bytes=a-b`, `a-`, `-n`; of several ranges the first
          *     is served), `If-Range` and `If-None-Match`; HEAD answers the headers only. Authorized by
-         *     the signature of a stream URL, or else by a bearer token (the plan picks the quality).
+         *     the signature of a stream URL, or else by a bearer token (the plan picks the quality). With
+         *     media on S3 and `BACKBEAT_MEDIA_REDIRECT=presigned`, a request so authorized is redirected
+         *     (307) to a presigned URL of the file, which answers the ranges and validators itself.
          */
         get: operations["streamTrack"];
         put?: never;
@@ -686,8 +740,9 @@ export interface paths {
         /**
          * Requests a withdrawal of my whole balance, rounded down to cents (a sub-cent remainder
          *     stays). Checked in this order: the minimum of 5 EUR, the PayPal email or the three bank
-         *     fields, then the email, IBAN and SWIFT/BIC formats. With an `Idempotency-Key`, a retry
-         *     answers the first withdrawal again (201, the same body); the key with another request is
+         *     fields, then the email, IBAN and SWIFT/BIC formats, then the limit of withdrawals per 24
+         *     hours (3 unless configured). With an `Idempotency-Key`, a retry answers the first withdrawal
+         *     again (201, the same body, not counted against the limit); the key with another request is
          *     refused.
          */
         post: operations["requestWithdrawal"];
@@ -959,6 +1014,10 @@ export interface components {
         };
         /** @enum {string} */
         Plan: "free" | "basic" | "premium";
+        /** @description The caller's plan changed (a verified payment event): the app shows the new plan at once. */
+        PlanChanged: {
+            plan: components["schemas"]["Plan"];
+        };
         PlanList: {
             plans: components["schemas"]["PlanView"][];
         };
@@ -1144,7 +1203,41 @@ export interface components {
          */
         Status: "pending" | "completed" | "rejected";
         /**
-         * @description The rendition a plan streams.
+         * @description Where a track's stems are.
+         * @enum {string}
+         */
+        StemStatus: "none" | "loading" | "ready" | "error";
+        /**
+         * @description A track's stems: `none` (never separated), `loading` (with progress), `ready` (with the
+         *     URLs) or `error` (with the message). Every field is always present.
+         */
+        Stems: {
+            /** @description A signed URL of the accompaniment ('Music'); null unless ready. */
+            accompaniment_url: string | null;
+            /** @description Why the separation failed; null unless `status` is `error`. */
+            error: string | null;
+            /**
+             * Format: int64
+             * @description Whole percent 0 to 100: how far the separation is (100 when ready).
+             */
+            progress: number;
+            status: components["schemas"]["StemStatus"];
+            /** @description A signed URL of the vocals in the listener's plan's quality; null unless ready. */
+            vocals_url: string | null;
+        };
+        /** @description A change of a track's AutoMix stems, as the event stream says it (`event: stems`). */
+        StemsChanged: {
+            /**
+             * Format: int64
+             * @description Whole percent 0 to 100, as the stems API says it (100 when ready, 0 on error).
+             */
+            progress: number;
+            /** @description `loading` while the separation runs, then `ready` or `error` (as the stems API says). */
+            status: components["schemas"]["StemStatus"];
+            track_id: string;
+        };
+        /**
+         * @description The rendition a plan streams, in rising order of quality.
          * @enum {string}
          */
         StreamQuality: "standard" | "high" | "lossless";
@@ -1216,6 +1309,14 @@ export interface components {
         TrackList: {
             /** @description Pass as `cursor` for the next page; null on the last page. */
             next_cursor: string | null;
+            /**
+             * Format: int64
+             * @description How many tracks a search found, exact up to 1,000 (then 1,000, and
+             *     `total_is_lower_bound`); null when the list is not a search.
+             */
+            total: number | null;
+            /** @description True when a search found more than 1,000 tracks and `total` is 1,000. */
+            total_is_lower_bound: boolean;
             tracks: components["schemas"]["Track"][];
         };
         /**
@@ -1636,7 +1737,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An endless `text/event-stream`; each `friend_listen` event's data is a FriendListen, each `plan_changed` event's data a PlanChanged */
+            /** @description An endless `text/event-stream`; each `friend_listen` event's data is a FriendListen, each `plan_changed` event's data a PlanChanged, each `stems` event's data a StemsChanged */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2807,8 +2908,8 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Search text: matches title, artist, album or genre (case-insensitive substring).
-                 *     Trimmed; empty lists all tracks.
+                 * @description Search text: tracks whose title, artist, album or genre hold every word of it, the last
+                 *     word as a prefix, ignoring case and diacritics. Trimmed; empty lists all tracks.
                  */
                 q?: string;
                 /** @description `next_cursor` of the previous page; omit for the first page. */
@@ -3102,6 +3203,212 @@ export interface operations {
             };
         };
     };
+    getStems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The track's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stems' state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Stems"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such track, or not visible (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    startStems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The track's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stems were already loading or ready */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Stems"];
+                };
+            };
+            /** @description The separation started (`loading`) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Stems"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such track, or not visible (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The track is still processing (`not_ready`) or could not be processed (`processing_failed`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The user's limit of separations per 24 hours is reached (`automix_limit_reached`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No separator is installed; the message says how to install one (`automix_unavailable`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    streamStem: {
+        parameters: {
+            query?: {
+                /** @description Expiry, unix seconds. */
+                exp?: string;
+                /** @description `standard`, `high` or `lossless`. */
+                q?: string;
+                sig?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The track's id */
+                id: string;
+                /** @description `vocals` or `accompaniment` */
+                stem: "vocals" | "accompaniment";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/*": number[];
+                };
+            };
+            /** @description The requested range, with `Content-Range` */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/*": number[];
+                };
+            };
+            /** @description Not modified (`If-None-Match`) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Redirected to a presigned URL of the file in S3 (`BACKBEAT_MEDIA_REDIRECT=presigned`), valid until the stream URL expires */
+            307: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Neither a signature nor a bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expired or altered signature (`invalid_signature`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such track or stem, or the stems are not ready (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The range starts past the end; `Content-Range: bytes *\/<size>` */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     streamTrack: {
         parameters: {
             query?: {
@@ -3140,6 +3447,13 @@ export interface operations {
             };
             /** @description Not modified (`If-None-Match`) */
             304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Redirected to a presigned URL of the file in S3 (`BACKBEAT_MEDIA_REDIRECT=presigned`), valid until the stream URL expires */
+            307: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3374,6 +3688,15 @@ export interface operations {
             };
             /** @description In this order: `minimum_withdrawal`, `paypal_email_required`, `bank_details_required`, `invalid_paypal_email`, `invalid_iban`, `invalid_swift`; `idempotency_key_reused` (the key came with another request); `invalid_json` (no method, or fields of the wrong type) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `withdrawal_limit_reached`: as many withdrawals as allowed were requested in the last 24 hours */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

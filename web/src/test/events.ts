@@ -14,3 +14,8 @@ export function deliverEvent(followEventStream: Mock, event: ServerSentEvent): v
 export function planChanged(plan: string): ServerSentEvent {
   return { event: 'plan_changed', data: JSON.stringify({ plan }), id: '' };
 }
+
+/** A `stems` event, as the server sends it while the separation of a track the user asked for goes. */
+export function stemsChanged(trackId: string, status: 'loading' | 'ready' | 'error', progress: number): ServerSentEvent {
+  return { event: 'stems', data: JSON.stringify({ track_id: trackId, status, progress }), id: '' };
+}

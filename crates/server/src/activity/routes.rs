@@ -9,13 +9,14 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
 use serde::Serialize;
-use utoipa::ToSchema;
+use utoipa::{OpenApi, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::service::{self, LiveActivity};
 use super::store::ListenRow;
 use crate::auth::{AuthService, AuthUser};
+use crate::automix::live::{LiveStems, StemsChanged};
 use crate::catalog::track::Track;
 use crate::db::{Db, Timestamp};
 use crate::events::{EventBus, StreamSlots};
@@ -31,6 +32,8 @@ const HEARTBEAT: Duration = Duration::from_secs(25);
 const FRIEND_LISTEN: &str = "friend_listen";
 /// The name of the event that carries a [`PlanChanged`].
 const PLAN_CHANGED: &str = "plan_changed";
+/// The name of the event that carries a [`StemsChanged`].
+const STEMS: &str = "stems";
 
 /// The caller's plan changed (a verified payment event): the app shows the new plan at once.
 #[derive(Debug, Serialize, ToSchema)]
@@ -79,6 +82,12 @@ impl From<ListenRow> for FriendListen {
     }
 }
 
+/// The data of the live events without an operation of their own, published as schemas so
+/// that clients read them typed.
+#[derive(OpenApi)]
+#[openapi(components(schemas(PlanChanged, StemsChanged)))]
+struct EventData;
+
 pub fn router<S>() -> OpenApiRouter<S>
 where
     S: Clone + Send + Sync + 'static,
@@ -86,10 +95,11 @@ where
     Db: FromRef<S>,
     EventBus: FromRef<S>,
     LiveActivity: FromRef<S>,
+    LiveStems: FromRef<S>,
     Shutdown: FromRef<S>,
     StreamSlots: FromRef<S>,
 {
-    OpenApiRouter::new()
+    OpenApiRouter::with_openapi(EventData::openapi())
         .routes(routes!(friends_activity))
         .routes(routes!(live_events))
 }
@@ -120,7 +130,12 @@ async fn friends_activity(
 ///
 /// `event: friend_listen` with a FriendListen as JSON `data` whenever someone the caller
 /// follows starts a track; `event: plan_changed` with a PlanChanged as JSON `data`
-/// (`{"plan": "premium"}`) when a verified payment event changed the caller's plan; and a
+/// (`{"plan": "premium"}`) when a verified payment event changed the caller's plan;
+/// `event: stems` with a StemsChanged as JSON `data` (`{"track_id": "...", "status":
+/// "loading", "progress": 42}`) as the AutoMix separation of a track the caller asked for
+/// (`POST`, or `GET` while loading, of `/tracks/{id}/stems`) goes: its progress in whole
+/// percent at most twice a second, then `ready` (read `GET /tracks/{id}/stems` for the URLs)
+/// or `error` (the same for the message); and a
 /// `: heartbeat` comment every 25 s. Authenticated by the bearer
 /// header, so read it with `fetch` streaming, not `EventSource`. The stream ends when its
 /// session ends (logout, password change), when its access token expires (reconnect with the
@@ -134,7 +149,8 @@ async fn friends_activity(
     security(("bearer" = [])),
     responses(
         (status = 200, description = "An endless `text/event-stream`; each `friend_listen` \
-            event's data is a FriendListen, each `plan_changed` event's data a PlanChanged",
+            event's data is a FriendListen, each `plan_changed` event's data a PlanChanged, \
+            each `stems` event's data a StemsChanged",
             content_type = "text/event-stream", body = String),
         (status = 401, description = "Not signed in", body = ErrorBody),
     )
@@ -142,6 +158,7 @@ async fn friends_activity(
 async fn live_events(
     user: AuthUser,
     State(live): State<LiveActivity>,
+    State(live_stems): State<LiveStems>,
     State(events): State<EventBus>,
     State(shutdown): State<Shutdown>,
     State(auth): State<Arc<AuthService>>,
@@ -165,12 +182,16 @@ async fn live_events(
             .event(PLAN_CHANGED)
             .json_data(PlanChanged { plan })
     });
+    let stems = live_stems
+        .changes_for(user.id.clone(), shutdown.clone())
+        .map(|change| Event::default().event(STEMS).json_data(change));
     let listens = live.friend_listens(user.id, shutdown).map(|listen| {
         Event::default()
             .event(FRIEND_LISTEN)
             .json_data(FriendListen::from(listen))
     });
-    let events = futures_util::stream::select(listens, plans).take_until(ends);
+    let events = futures_util::stream::select_all([listens.boxed(), plans.boxed(), stems.boxed()])
+        .take_until(ends);
     let stream =
         Sse::new(events).keep_alive(KeepAlive::new().interval(HEARTBEAT).text("heartbeat"));
     // Reverse proxies that buffer responses (nginx) would hold the events back.

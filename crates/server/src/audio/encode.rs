@@ -181,7 +181,7 @@ impl Downmix {
 
 /// ITU-style downmix: centre at -3 dB into both sides, surrounds at -3 dB into their side, LFE
 /// dropped; each side is then normalised so that the mix cannot clip.
-fn stereo_gains(channels: &Channels) -> Vec<(f32, f32)> {
+pub(crate) fn stereo_gains(channels: &Channels) -> Vec<(f32, f32)> {
     const HALF_POWER: f32 = std::f32::consts::FRAC_1_SQRT_2;
     let mut gains: Vec<(f32, f32)> = match channels {
         Channels::Positioned(positions) => positions

@@ -4,6 +4,8 @@
 //! to end, and how long it is. [`process`] decodes it once more and feeds every decoded block to
 //! the waveform, the EBU R128 loudness meter and the encoders (MP3 128 and 320 kbit/s, FLAC for
 //! lossless uploads) at the same time, so a track is never held in memory whole.
+//! [`decode_to_wav`] writes the decoded track as a plain WAV file, for programs that read only
+//! that (a stem separator).
 //!
 //! Both functions block for as long as decoding and encoding take (seconds for a song); callers
 //! on the async runtime use `tokio::task::spawn_blocking`.
@@ -14,12 +16,14 @@ mod encode;
 mod process;
 mod sniff;
 pub mod synth;
+mod wav;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 pub use crate::plans::StreamQuality;
 pub use process::process;
+pub use wav::decode_to_wav;
 
 /// How much decoding an upload may cause. Decoding stops as soon as one is passed, so a small
 /// file that declares or decodes to hours of audio costs no more than the limit.

@@ -145,6 +145,13 @@ impl IntoResponse for AuthError {
         });
         add_weak_password(&mut body, &parts.weak_password);
         let mut response = (self.status, Json(body)).into_response();
+        if self.status == StatusCode::SERVICE_UNAVAILABLE {
+            // The database is busy or briefly unreachable: the client may try again shortly.
+            response.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                HeaderValue::from_static(crate::http::error::RETRY_AFTER_SECS),
+            );
+        }
         response.extensions_mut().insert(parts);
         response
     }

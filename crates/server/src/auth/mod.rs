@@ -16,7 +16,7 @@ mod tokens;
 mod wire;
 
 pub use extract::{AuthUser, guard_api};
-pub use keys::{Keys, read_or_create};
+pub use keys::Keys;
 pub use mail::{Mail, Mailer};
 pub use mfa::code_at as totp_code_at;
 pub use routes::router;

@@ -1,13 +1,13 @@
 //! Request limits on the endpoints that guess at secrets or send mail: per client address (an
 //! IPv6 client by its /64, the block one subscriber gets) and, for the endpoints that name an
-//! account, per email address too, so guesses spread over many addresses still run out.
+//! account, per email address too, so guesses spread over many addresses still run out. The
+//! budgets are kept in the database ([`crate::rate_limits`]), so they hold for the whole
+//! service, however many nodes share it.
 
 use std::net::{IpAddr, Ipv6Addr};
-use std::num::NonZeroU32;
-
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
 use super::error::AuthError;
+use crate::rate_limits::{Quota, RateLimiter};
 
 #[derive(Clone, Copy, Debug)]
 pub enum Limited {
@@ -18,14 +18,25 @@ pub enum Limited {
     FactorVerify,
 }
 
+impl Limited {
+    /// The endpoint's name in its limits' keys.
+    fn name(self) -> &'static str {
+        match self {
+            Self::Token => "token",
+            Self::Signup => "signup",
+            Self::Recover => "recover",
+            Self::Verify => "verify",
+            Self::FactorVerify => "factor_verify",
+        }
+    }
+}
+
 pub struct RateLimits {
-    token: DefaultKeyedRateLimiter<IpAddr>,
-    signup: DefaultKeyedRateLimiter<IpAddr>,
-    recover: DefaultKeyedRateLimiter<IpAddr>,
-    verify: DefaultKeyedRateLimiter<IpAddr>,
-    factor_verify: DefaultKeyedRateLimiter<IpAddr>,
+    limiter: RateLimiter,
+    /// Per (endpoint, client address).
+    per_client: Quota,
     /// Per (endpoint, email address): sign-in, recovery, code verification, two-factor codes.
-    per_email: DefaultKeyedRateLimiter<(u8, String)>,
+    per_email: Quota,
 }
 
 /// The address a client is limited by: IPv4 as it is (an IPv4-mapped IPv6 address as its IPv4
@@ -46,95 +57,99 @@ pub fn client_key(ip: IpAddr) -> IpAddr {
 impl RateLimits {
     /// `per_minute` requests per client address and endpoint, and `per_email_per_hour` per
     /// email address and endpoint, each as a burst that refills evenly.
-    pub fn new(per_minute: u32, per_email_per_hour: u32) -> Self {
-        let quota = Quota::per_minute(NonZeroU32::new(per_minute.max(1)).expect("at least 1"));
-        let email_quota =
-            Quota::per_hour(NonZeroU32::new(per_email_per_hour.max(1)).expect("at least 1"));
+    pub fn new(limiter: RateLimiter, per_minute: u32, per_email_per_hour: u32) -> Self {
         Self {
-            token: RateLimiter::keyed(quota),
-            signup: RateLimiter::keyed(quota),
-            recover: RateLimiter::keyed(quota),
-            verify: RateLimiter::keyed(quota),
-            factor_verify: RateLimiter::keyed(quota),
-            per_email: RateLimiter::keyed(email_quota),
+            limiter,
+            per_client: Quota::per_minute(per_minute),
+            per_email: Quota::per_hour(per_email_per_hour),
         }
     }
 
-    pub fn check(&self, endpoint: Limited, ip: IpAddr) -> Result<(), AuthError> {
-        let limiter = match endpoint {
-            Limited::Token => &self.token,
-            Limited::Signup => &self.signup,
-            Limited::Recover => &self.recover,
-            Limited::Verify => &self.verify,
-            Limited::FactorVerify => &self.factor_verify,
-        };
-        let key = client_key(ip);
-        limiter.check_key(&key).map_err(|_| {
-            tracing::warn!(ip = %key, ?endpoint, "auth rate limit reached");
-            AuthError::rate_limited()
+    pub async fn check(&self, endpoint: Limited, ip: IpAddr) -> Result<(), AuthError> {
+        let client = client_key(ip);
+        let key = format!("auth\n{}\nclient\n{client}", endpoint.name());
+        self.charge(&key, self.per_client, || {
+            tracing::warn!(ip = %client, ?endpoint, "auth rate limit reached");
         })
+        .await
     }
 
     /// Counts an attempt against the account of `email` (normalised by the caller), whoever
     /// makes it.
-    pub fn check_email(&self, endpoint: Limited, email: &str) -> Result<(), AuthError> {
-        self.per_email
-            .check_key(&(endpoint as u8, email.to_owned()))
-            .map_err(|_| {
-                tracing::warn!(?endpoint, "auth rate limit per email address reached");
-                AuthError::rate_limited()
-            })
+    pub async fn check_email(&self, endpoint: Limited, email: &str) -> Result<(), AuthError> {
+        let key = format!("auth\n{}\nemail\n{email}", endpoint.name());
+        self.charge(&key, self.per_email, || {
+            tracing::warn!(?endpoint, "auth rate limit per email address reached");
+        })
+        .await
     }
 
-    /// Forgets idle clients so the maps stay small.
-    pub fn shrink(&self) {
-        for limiter in [
-            &self.token,
-            &self.signup,
-            &self.recover,
-            &self.verify,
-            &self.factor_verify,
-        ] {
-            limiter.retain_recent();
-            limiter.shrink_to_fit();
+    /// Counts a request against `key`'s `quota`; `refused` tells the log when it is over.
+    async fn charge(
+        &self,
+        key: &str,
+        quota: Quota,
+        refused: impl FnOnce(),
+    ) -> Result<(), AuthError> {
+        if self.limiter.allow(key, quota).await? {
+            return Ok(());
         }
-        self.per_email.retain_recent();
-        self.per_email.shrink_to_fit();
+        refused();
+        Err(AuthError::rate_limited())
+    }
+
+    /// Forgets the budgets that have refilled. Runs periodically.
+    pub async fn sweep(&self) -> sqlx::Result<u64> {
+        self.limiter.sweep().await
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::db::Db;
+    use crate::signing::Secret;
 
-    #[test]
-    fn each_ip_has_its_own_budget_per_endpoint() {
-        let limits = RateLimits::new(2, 100);
+    async fn limits(per_minute: u32, per_email_per_hour: u32) -> (tempfile::TempDir, RateLimits) {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("db.sqlite").display());
+        let db = Db::connect(&url).await.unwrap();
+        db.migrate().await.unwrap();
+        let limiter = RateLimiter::new(db, Secret::new([2; 32]));
+        (
+            dir,
+            RateLimits::new(limiter, per_minute, per_email_per_hour),
+        )
+    }
+
+    #[tokio::test]
+    async fn each_ip_has_its_own_budget_per_endpoint() {
+        let (_dir, limits) = limits(2, 100).await;
         let a: IpAddr = "10.0.0.1".parse().unwrap();
         let b: IpAddr = "10.0.0.2".parse().unwrap();
 
-        assert!(limits.check(Limited::Token, a).is_ok());
-        assert!(limits.check(Limited::Token, a).is_ok());
-        let refused = limits.check(Limited::Token, a).unwrap_err();
+        assert!(limits.check(Limited::Token, a).await.is_ok());
+        assert!(limits.check(Limited::Token, a).await.is_ok());
+        let refused = limits.check(Limited::Token, a).await.unwrap_err();
 
         assert_eq!(refused.status(), 429);
         assert_eq!(refused.code(), "over_request_rate_limit");
-        assert!(limits.check(Limited::Token, b).is_ok());
-        assert!(limits.check(Limited::Signup, a).is_ok());
+        assert!(limits.check(Limited::Token, b).await.is_ok());
+        assert!(limits.check(Limited::Signup, a).await.is_ok());
     }
 
-    #[test]
-    fn ipv6_clients_share_the_budget_of_their_64_prefix() {
-        let limits = RateLimits::new(2, 100);
+    #[tokio::test]
+    async fn ipv6_clients_share_the_budget_of_their_64_prefix() {
+        let (_dir, limits) = limits(2, 100).await;
         let first: IpAddr = "2001:db8:1:2::1".parse().unwrap();
         let same_64: IpAddr = "2001:db8:1:2:ffff:aaaa:bbbb:cccc".parse().unwrap();
         let other_64: IpAddr = "2001:db8:1:3::1".parse().unwrap();
 
-        assert!(limits.check(Limited::Token, first).is_ok());
-        assert!(limits.check(Limited::Token, same_64).is_ok());
+        assert!(limits.check(Limited::Token, first).await.is_ok());
+        assert!(limits.check(Limited::Token, same_64).await.is_ok());
 
-        assert!(limits.check(Limited::Token, same_64).is_err());
-        assert!(limits.check(Limited::Token, other_64).is_ok());
+        assert!(limits.check(Limited::Token, same_64).await.is_err());
+        assert!(limits.check(Limited::Token, other_64).await.is_ok());
     }
 
     #[test]
@@ -145,15 +160,25 @@ mod tests {
         );
     }
 
-    #[test]
-    fn an_email_address_has_a_budget_whatever_the_client() {
-        let limits = RateLimits::new(100, 2);
+    #[tokio::test]
+    async fn an_email_address_has_a_budget_whatever_the_client() {
+        let (_dir, limits) = limits(100, 2).await;
 
-        assert!(limits.check_email(Limited::Token, "ana@x.io").is_ok());
-        assert!(limits.check_email(Limited::Token, "ana@x.io").is_ok());
+        assert!(limits.check_email(Limited::Token, "ana@x.io").await.is_ok());
+        assert!(limits.check_email(Limited::Token, "ana@x.io").await.is_ok());
 
-        assert!(limits.check_email(Limited::Token, "ana@x.io").is_err());
-        assert!(limits.check_email(Limited::Token, "bob@x.io").is_ok());
-        assert!(limits.check_email(Limited::Recover, "ana@x.io").is_ok());
+        assert!(
+            limits
+                .check_email(Limited::Token, "ana@x.io")
+                .await
+                .is_err()
+        );
+        assert!(limits.check_email(Limited::Token, "bob@x.io").await.is_ok());
+        assert!(
+            limits
+                .check_email(Limited::Recover, "ana@x.io")
+                .await
+                .is_ok()
+        );
     }
 }

@@ -96,12 +96,6 @@ pub fn decode_refresh_token(keys: &Keys, token: &str) -> Option<Uuid> {
 mod tests {
     use super::*;
 
-    fn keys() -> (tempfile::TempDir, Keys) {
-        let dir = tempfile::tempdir().unwrap();
-        let keys = Keys::load_or_generate(dir.path(), None).unwrap();
-        (dir, keys)
-    }
-
     fn claims(exp: i64) -> Claims {
         Claims {
             iss: "http://bb/auth/v1".into(),
@@ -127,7 +121,7 @@ mod tests {
 
     #[test]
     fn a_signed_token_verifies() {
-        let (_dir, keys) = keys();
+        let keys = Keys::generate();
         let token = sign(&keys, &claims(now() + 3600)).unwrap();
         assert!(verify(&keys, "http://bb/auth/v1", &token).is_ok());
         assert_eq!(
@@ -138,7 +132,7 @@ mod tests {
 
     #[test]
     fn expired_tokens_fail() {
-        let (_dir, keys) = keys();
+        let keys = Keys::generate();
         let token = sign(&keys, &claims(now() - 1)).unwrap();
         assert_eq!(
             verify(&keys, "http://bb/auth/v1", &token).unwrap_err(),
@@ -148,8 +142,8 @@ mod tests {
 
     #[test]
     fn another_instances_key_fails() {
-        let (_a, ours) = keys();
-        let (_b, theirs) = keys();
+        let ours = Keys::generate();
+        let theirs = Keys::generate();
         let token = sign(&theirs, &claims(now() + 3600)).unwrap();
         assert_eq!(
             verify(&ours, "http://bb/auth/v1", &token).unwrap_err(),
@@ -159,7 +153,7 @@ mod tests {
 
     #[test]
     fn refresh_tokens_round_trip_and_resist_forgery() {
-        let (_dir, keys) = keys();
+        let keys = Keys::generate();
         let id = Uuid::now_v7();
         let token = encode_refresh_token(&keys, id);
 

@@ -205,6 +205,12 @@ pub struct TrackList {
     /// Pass as `cursor` for the next page; null on the last page.
     #[schema(required = true)]
     pub next_cursor: Option<String>,
+    /// How many tracks a search found, exact up to 1,000 (then 1,000, and
+    /// `total_is_lower_bound`); null when the list is not a search.
+    #[schema(required = true)]
+    pub total: Option<i64>,
+    /// True when a search found more than 1,000 tracks and `total` is 1,000.
+    pub total_is_lower_bound: bool,
 }
 
 impl From<Page<TrackRow>> for TrackList {
@@ -212,6 +218,8 @@ impl From<Page<TrackRow>> for TrackList {
         Self {
             tracks: tracks(page.items),
             next_cursor: page.next_cursor,
+            total: None,
+            total_is_lower_bound: false,
         }
     }
 }

@@ -55,6 +55,11 @@ impl Config {
         e.set("BACKBEAT_ADDR", &mut self.addr)?;
         e.set("BACKBEAT_DATA_DIR", &mut self.data_dir)?;
         e.set_some("BACKBEAT_DATABASE_URL", &mut self.database_url)?;
+        e.set("BACKBEAT_DB_MAX_CONNECTIONS", &mut self.db_max_connections)?;
+        e.set(
+            "BACKBEAT_DB_ACQUIRE_TIMEOUT_MS",
+            &mut self.db_acquire_timeout_ms,
+        )?;
         e.set_some("BACKBEAT_PUBLIC_URL", &mut self.public_url)?;
         e.set_some("BACKBEAT_WEB_DIR", &mut self.web_dir)?;
         e.set("BACKBEAT_LOG_FORMAT", &mut self.log_format)?;
@@ -71,6 +76,10 @@ impl Config {
             &mut self.upload_timeout_secs,
         )?;
         e.set("BACKBEAT_JOB_WORKERS", &mut self.job_workers)?;
+        e.set("BACKBEAT_JOB_LEASE_SECS", &mut self.job_lease_secs)?;
+        e.set_some("BACKBEAT_NODE_ID", &mut self.node_id)?;
+        e.set_some("BACKBEAT_KEYS_DIR", &mut self.keys_dir)?;
+        e.set_some("BACKBEAT_INSTANCE_SECRET", &mut self.instance_secret)?;
         e.set("BACKBEAT_STREAM_CACHE_MB", &mut self.stream_cache_mb)?;
         e.set(
             "BACKBEAT_TRUST_FORWARDED_FOR",
@@ -107,6 +116,7 @@ impl Config {
             "BACKBEAT_JWT_PRIVATE_KEY_FILE",
             &mut auth.jwt_private_key_file,
         )?;
+        e.set_some("BACKBEAT_JWT_PRIVATE_KEY", &mut auth.jwt_private_key)?;
         e.set(
             "BACKBEAT_ACCESS_TOKEN_TTL_SECS",
             &mut auth.access_token_ttl_secs,
@@ -163,6 +173,27 @@ impl Config {
             &mut payouts.paypal_client_secret,
         )?;
         e.set("BACKBEAT_PAYPAL_API_URL", &mut payouts.paypal_api_url)?;
+        e.set(
+            "BACKBEAT_WITHDRAWALS_PER_DAY",
+            &mut payouts.withdrawals_per_day,
+        )?;
+        let automix = &mut self.automix;
+        e.set_some("BACKBEAT_MODELS_DIR", &mut automix.models_dir)?;
+        e.set_some("BACKBEAT_AUTOMIX_COMMAND", &mut automix.command)?;
+        e.set("BACKBEAT_AUTOMIX_CONCURRENCY", &mut automix.concurrency)?;
+        e.set("BACKBEAT_AUTOMIX_USER_LIMIT", &mut automix.user_limit)?;
+        e.set("BACKBEAT_AUTOMIX_THREADS", &mut automix.threads)?;
+        // The S3 settings are the AWS tools' own variables; the region's specific name wins.
+        let media = &mut self.media;
+        e.set_some("BACKBEAT_MEDIA_URL", &mut media.url)?;
+        e.set("BACKBEAT_MEDIA_REDIRECT", &mut media.redirect)?;
+        e.set_some("AWS_ENDPOINT_URL", &mut media.endpoint)?;
+        e.set_some("AWS_DEFAULT_REGION", &mut media.region)?;
+        e.set_some("AWS_REGION", &mut media.region)?;
+        e.set_some("AWS_ACCESS_KEY_ID", &mut media.access_key_id)?;
+        e.set_some("AWS_SECRET_ACCESS_KEY", &mut media.secret_access_key)?;
+        e.set_some("AWS_SESSION_TOKEN", &mut media.session_token)?;
+        e.set("AWS_ALLOW_HTTP", &mut media.allow_http)?;
         self.validate()
     }
 
@@ -172,6 +203,12 @@ impl Config {
             return Err(ConfigError::Invalid {
                 name: "BACKBEAT_ACCESS_TOKEN_TTL_SECS",
                 reason: "must be at least 120 seconds".into(),
+            });
+        }
+        if self.db_acquire_timeout_ms == 0 {
+            return Err(ConfigError::Invalid {
+                name: "BACKBEAT_DB_ACQUIRE_TIMEOUT_MS",
+                reason: "must be at least 1 millisecond".into(),
             });
         }
         if self.play_count_window_secs > PLAY_COUNT_WINDOW_MAX_SECS {
@@ -192,6 +229,11 @@ impl Config {
             ("BACKBEAT_MAX_TRACK_SECS", self.max_track_secs),
             ("BACKBEAT_MAX_DECODE_RATIO", self.max_decode_ratio),
             ("BACKBEAT_JOB_TIMEOUT_SECS", self.job_timeout_secs),
+            ("BACKBEAT_JOB_LEASE_SECS", self.job_lease_secs),
+            (
+                "BACKBEAT_WITHDRAWALS_PER_DAY",
+                u64::from(self.payouts.withdrawals_per_day),
+            ),
             (
                 "BACKBEAT_UPLOADS_IN_PROGRESS_PER_USER",
                 self.uploads_in_progress_per_user as u64,
@@ -225,6 +267,9 @@ impl Config {
                 reason: "must be at least 16 characters".into(),
             });
         }
+        self.validate_cluster()?;
+        self.automix.validate()?;
+        self.media.validate(&self.data_dir)?;
         self.payments.validate()
     }
 }

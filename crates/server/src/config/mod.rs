@@ -1,9 +1,12 @@
 //! Configuration: defaults, then an optional TOML file, then `BACKBEAT_*` environment variables.
 //!
 //! Every setting has one environment variable; the README lists them all. Secrets never reach
-//! the logs: [`Config`]'s `Debug` output redacts the database URL's password.
+//! the logs: [`Config`]'s `Debug` output redacts the database URL's password and every key.
 
+mod automix;
+mod cluster;
 mod load;
+mod media;
 mod payments;
 mod payouts;
 
@@ -13,7 +16,10 @@ use std::path::PathBuf;
 
 use serde::Deserialize;
 
+pub use automix::{AutomixConfig, PLACEHOLDERS};
+pub use cluster::parse_instance_secret;
 pub use load::{Env, ProcessEnv};
+pub use media::{MediaConfig, MediaRedirect};
 pub use payments::{PaymentsConfig, PromoCodes, ProviderKind, StripeSettings};
 pub use payouts::{PayoutsConfig, PaypalSettings};
 
@@ -48,6 +54,12 @@ pub struct Config {
     pub data_dir: PathBuf,
     /// `sqlite://...` or `postgres://...`; defaults to `<data_dir>/backbeat.db`.
     pub database_url: Option<String>,
+    /// Database connections this process keeps at most; 0 picks the backend's default (8 on
+    /// SQLite, 16 on PostgreSQL).
+    pub db_max_connections: u32,
+    /// How long a request waits for a free database connection, in milliseconds, before it is
+    /// answered 503 with `Retry-After` (the server is busy, not broken).
+    pub db_acquire_timeout_ms: u64,
     /// Address users reach the server at, used in links and token issuers.
     pub public_url: Option<String>,
     /// Serve the web app from this directory instead of the copy built into the binary.
@@ -62,6 +74,17 @@ pub struct Config {
     pub upload_timeout_secs: u64,
     /// Background jobs (track processing) run at once by this process; 0 runs none here.
     pub job_workers: usize,
+    /// How long a worker's claim on a job holds without renewal, in seconds: a job whose node
+    /// died is taken over by another node this long after its last renewal.
+    pub job_lease_secs: u64,
+    /// This node's name in the jobs it holds and in the logs; defaults to `<hostname>-<pid>`.
+    pub node_id: Option<String>,
+    /// The folder of the generated secrets (access-token key, instance secret, sandbox webhook
+    /// secret); defaults to `<data_dir>/keys`. Every node of a database needs the same ones.
+    pub keys_dir: Option<PathBuf>,
+    /// The instance secret (MACs of refresh tokens, stream URLs, ad click links): 32 bytes as
+    /// 64 hexadecimal characters or base64; defaults to `secret.key` in the keys folder.
+    pub instance_secret: Option<String>,
     /// MiB of recently streamed audio files kept in memory; 0 keeps none.
     pub stream_cache_mb: u64,
     /// Take the client IP from `X-Forwarded-For` (only behind a reverse proxy of your own).
@@ -95,6 +118,8 @@ pub struct Config {
     pub mail: MailConfig,
     pub payments: PaymentsConfig,
     pub payouts: PayoutsConfig,
+    pub automix: AutomixConfig,
+    pub media: MediaConfig,
 }
 
 /// Sign-in, sessions and tokens (`/auth/v1`).
@@ -102,8 +127,10 @@ pub struct Config {
 #[serde(default, deny_unknown_fields)]
 pub struct AuthConfig {
     /// PEM file with the ES256 (P-256) private key that signs access tokens; generated in the
-    /// data directory on first start when not given.
+    /// keys folder on first start when neither it nor `jwt_private_key` is given.
     pub jwt_private_key_file: Option<PathBuf>,
+    /// The same key as PEM text (for those who pass secrets in variables).
+    pub jwt_private_key: Option<String>,
     /// Lifetime of an access token.
     pub access_token_ttl_secs: u64,
     /// A refresh token presented again within this many seconds of its rotation is not reuse.
@@ -167,6 +194,7 @@ impl Default for AuthConfig {
     fn default() -> Self {
         Self {
             jwt_private_key_file: None,
+            jwt_private_key: None,
             access_token_ttl_secs: 3600,
             refresh_token_reuse_interval_secs: 10,
             mailer_autoconfirm: true,
@@ -214,6 +242,8 @@ impl Default for Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             data_dir: PathBuf::from("./data"),
             database_url: None,
+            db_max_connections: 0,
+            db_acquire_timeout_ms: 2000,
             public_url: None,
             web_dir: None,
             log_format: LogFormat::Text,
@@ -221,6 +251,10 @@ impl Default for Config {
             request_timeout_secs: 30,
             upload_timeout_secs: 600,
             job_workers: 2,
+            job_lease_secs: 60,
+            node_id: None,
+            keys_dir: None,
+            instance_secret: None,
             stream_cache_mb: 128,
             trust_forwarded_for: false,
             trusted_proxies: TrustedProxies::default(),
@@ -238,6 +272,8 @@ impl Default for Config {
             mail: MailConfig::default(),
             payments: PaymentsConfig::default(),
             payouts: PayoutsConfig::default(),
+            automix: AutomixConfig::default(),
+            media: MediaConfig::default(),
         }
     }
 }
@@ -248,6 +284,8 @@ impl fmt::Debug for Config {
             .field("addr", &self.addr)
             .field("data_dir", &self.data_dir)
             .field("database_url", &redact_url(&self.database_url()))
+            .field("db_max_connections", &self.db_max_connections)
+            .field("db_acquire_timeout_ms", &self.db_acquire_timeout_ms)
             .field("public_url", &self.public_url())
             .field("web_dir", &self.web_dir)
             .field("log_format", &self.log_format)
@@ -255,6 +293,13 @@ impl fmt::Debug for Config {
             .field("request_timeout_secs", &self.request_timeout_secs)
             .field("upload_timeout_secs", &self.upload_timeout_secs)
             .field("job_workers", &self.job_workers)
+            .field("job_lease_secs", &self.job_lease_secs)
+            .field("node_id", &self.node_id())
+            .field("keys_dir", &self.keys_dir())
+            .field(
+                "instance_secret",
+                &self.instance_secret.as_ref().map(|_| "***"),
+            )
             .field("stream_cache_mb", &self.stream_cache_mb)
             .field("trust_forwarded_for", &self.trust_forwarded_for)
             .field("trusted_proxies", &self.trusted_proxies)
@@ -275,6 +320,11 @@ impl fmt::Debug for Config {
                 "auth.access_token_ttl_secs",
                 &self.auth.access_token_ttl_secs,
             )
+            .field("auth.jwt_private_key_file", &self.auth.jwt_private_key_file)
+            .field(
+                "auth.jwt_private_key",
+                &self.auth.jwt_private_key.as_ref().map(|_| "***"),
+            )
             .field("auth.mailer_autoconfirm", &self.auth.mailer_autoconfirm)
             .field("auth.disable_signup", &self.auth.disable_signup)
             .field(
@@ -291,6 +341,8 @@ impl fmt::Debug for Config {
             )
             .field("payments", &self.payments)
             .field("payouts", &self.payouts)
+            .field("automix", &self.automix)
+            .field("media", &self.media)
             .finish()
     }
 }
@@ -301,6 +353,14 @@ impl Config {
         self.database_url
             .clone()
             .unwrap_or_else(|| format!("sqlite://{}", self.data_dir.join("backbeat.db").display()))
+    }
+
+    /// How the database pool is sized and how long a request waits for a connection.
+    pub fn pool_settings(&self) -> crate::db::PoolSettings {
+        crate::db::PoolSettings {
+            max_connections: (self.db_max_connections > 0).then_some(self.db_max_connections),
+            acquire_timeout: std::time::Duration::from_millis(self.db_acquire_timeout_ms.max(1)),
+        }
     }
 
     /// How long after a listener's counted play of a track their next play of it does not count.
@@ -322,6 +382,11 @@ impl Config {
     pub fn ad_network_origin(&self) -> Option<String> {
         let url = url::Url::parse(self.ad_network_script_url.as_deref()?).ok()?;
         Some(url.origin().ascii_serialization())
+    }
+
+    /// Where media objects live: `BACKBEAT_MEDIA_URL`, else `<data_dir>/media`.
+    pub fn media_location(&self) -> Result<crate::media::MediaLocation, ConfigError> {
+        self.media.location(&self.data_dir)
     }
 
     /// Scratch space for uploads in progress and processing: `<data_dir>/tmp`.
@@ -423,6 +488,56 @@ mod tests {
                 "{bad}: {err}"
             );
         }
+    }
+
+    #[test]
+    fn automix_is_configured_by_its_variables() {
+        let default = Config::load(None, &[]).unwrap();
+        let configured = Config::load(
+            None,
+            &[
+                ("BACKBEAT_MODELS_DIR", "/srv/models"),
+                (
+                    "BACKBEAT_AUTOMIX_COMMAND",
+                    "sep {input} {vocals} {accompaniment}",
+                ),
+                ("BACKBEAT_AUTOMIX_CONCURRENCY", "2"),
+                ("BACKBEAT_AUTOMIX_USER_LIMIT", "3"),
+                ("BACKBEAT_AUTOMIX_THREADS", "3"),
+            ],
+        )
+        .unwrap();
+        let no_limit = Config::load(None, &[("BACKBEAT_AUTOMIX_USER_LIMIT", "0")]).unwrap_err();
+        let bad_command =
+            Config::load(None, &[("BACKBEAT_AUTOMIX_COMMAND", "sep {input}")]).unwrap_err();
+
+        assert_eq!(
+            (default.automix.concurrency, default.automix.user_limit),
+            (1, 10)
+        );
+        assert_eq!(default.automix.command_argv(), None);
+        assert!(default.automix.separation_threads() >= 1);
+        assert_eq!(configured.automix.separation_threads(), 3);
+        assert_eq!(
+            configured.automix.models_dir(),
+            PathBuf::from("/srv/models")
+        );
+        assert_eq!(
+            configured.automix.command_argv().unwrap(),
+            ["sep", "{input}", "{vocals}", "{accompaniment}"]
+        );
+        assert_eq!(
+            (
+                configured.automix.concurrency,
+                configured.automix.user_limit
+            ),
+            (2, 3)
+        );
+        assert!(no_limit.to_string().contains("BACKBEAT_AUTOMIX_USER_LIMIT"));
+        assert!(
+            bad_command.to_string().contains("{vocals}"),
+            "{bad_command}"
+        );
     }
 
     #[test]

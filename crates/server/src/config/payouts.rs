@@ -1,4 +1,5 @@
-//! `[payouts]`: the optional PayPal Payouts sender of `backbeat payouts send-paypal`.
+//! `[payouts]`: how many withdrawals a user may request, and the optional PayPal Payouts sender
+//! of `backbeat payouts send-paypal`.
 
 use std::fmt;
 
@@ -10,6 +11,9 @@ use super::ConfigError;
 #[derive(Clone, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct PayoutsConfig {
+    /// Withdrawals one user may request per 24 hours (a retry with its `Idempotency-Key` is
+    /// not a new one).
+    pub withdrawals_per_day: u32,
     /// The REST app's client id and secret at PayPal (OAuth2 client credentials).
     pub paypal_client_id: Option<String>,
     pub paypal_client_secret: Option<String>,
@@ -21,6 +25,7 @@ pub struct PayoutsConfig {
 impl Default for PayoutsConfig {
     fn default() -> Self {
         Self {
+            withdrawals_per_day: 3,
             paypal_client_id: None,
             paypal_client_secret: None,
             paypal_api_url: "https://api-m.paypal.com".into(),
@@ -56,6 +61,7 @@ impl PayoutsConfig {
 impl fmt::Debug for PayoutsConfig {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("PayoutsConfig")
+            .field("withdrawals_per_day", &self.withdrawals_per_day)
             .field("paypal_client_id", &self.paypal_client_id)
             .field(
                 "paypal_client_secret",

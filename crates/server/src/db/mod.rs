@@ -5,6 +5,7 @@
 //! Column types are restricted to what both backends encode the same way: `TEXT` ids (UUIDv7),
 //! `BIGINT` integers and money units, `BOOLEAN`, and [`Timestamp`].
 
+pub mod backup;
 pub mod page;
 mod timestamp;
 
@@ -74,16 +75,45 @@ static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../../migr
 const SQLITE_MAX_CONNECTIONS: u32 = 8;
 const POSTGRES_MAX_CONNECTIONS: u32 = 16;
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
-const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How a pool is sized and how long a caller waits for one of its connections.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PoolSettings {
+    /// At most this many connections; `None` picks the backend's default.
+    pub max_connections: Option<u32>,
+    /// A caller still waiting for a connection after this long gets
+    /// [`sqlx::Error::PoolTimedOut`], which requests answer 503 (the server is busy).
+    pub acquire_timeout: Duration,
+}
+
+impl Default for PoolSettings {
+    fn default() -> Self {
+        Self {
+            max_connections: None,
+            acquire_timeout: Duration::from_secs(2),
+        }
+    }
+}
+
+/// Whether `err` says that every connection of the pool stayed busy for the whole acquire
+/// timeout: an overload, answered 503, rather than a failure.
+pub fn is_pool_exhausted(err: &sqlx::Error) -> bool {
+    matches!(err, sqlx::Error::PoolTimedOut)
+}
 
 impl Db {
+    /// Connects to `url` with the default [`PoolSettings`].
+    pub async fn connect(url: &str) -> Result<Self, sqlx::Error> {
+        Self::connect_with(url, PoolSettings::default()).await
+    }
+
     /// Connects to `url`: `postgres://` / `postgresql://` select PostgreSQL, anything else SQLite
     /// (the file and its folder are created when missing).
-    pub async fn connect(url: &str) -> Result<Self, sqlx::Error> {
+    pub async fn connect_with(url: &str, settings: PoolSettings) -> Result<Self, sqlx::Error> {
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             let pool = PgPoolOptions::new()
-                .max_connections(POSTGRES_MAX_CONNECTIONS)
-                .acquire_timeout(ACQUIRE_TIMEOUT)
+                .max_connections(settings.max_connections.unwrap_or(POSTGRES_MAX_CONNECTIONS))
+                .acquire_timeout(settings.acquire_timeout)
                 .connect(url)
                 .await?;
             return Ok(Self::Postgres(pool));
@@ -98,8 +128,8 @@ impl Db {
             std::fs::create_dir_all(parent)?;
         }
         let pool = SqlitePoolOptions::new()
-            .max_connections(SQLITE_MAX_CONNECTIONS)
-            .acquire_timeout(ACQUIRE_TIMEOUT)
+            .max_connections(settings.max_connections.unwrap_or(SQLITE_MAX_CONNECTIONS))
+            .acquire_timeout(settings.acquire_timeout)
             .connect_with(options)
             .await?;
         Ok(Self::Sqlite(pool))
@@ -118,6 +148,36 @@ impl Db {
             Self::Sqlite(pool) => SQLITE_MIGRATIONS.run(pool).await,
             Self::Postgres(pool) => POSTGRES_MIGRATIONS.run(pool).await,
         }
+    }
+
+    /// Keeps SQLite's planner statistics (`sqlite_stat1`) current, so that it picks the
+    /// selective index rather than scanning: `ANALYZE` when the database has never been analysed,
+    /// then `PRAGMA optimize` over every table, which re-analyses the tables whose size changed
+    /// much. Each analysis samples at most 400 rows per index, so it stays cheap at any size. Run
+    /// when the database is opened (after the migrations) and hourly. PostgreSQL keeps its own
+    /// statistics (autovacuum), so there it does nothing.
+    pub async fn optimize(&self) -> Result<(), sqlx::Error> {
+        let Self::Sqlite(pool) = self else {
+            return Ok(());
+        };
+        // The pragmas apply to one connection: all of them run on the same one.
+        let mut conn = pool.acquire().await?;
+        sqlx::query("PRAGMA analysis_limit = 400")
+            .execute(&mut *conn)
+            .await?;
+        let analysed: bool = sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_stat1')",
+        )
+        .fetch_one(&mut *conn)
+        .await?;
+        if !analysed {
+            sqlx::query("ANALYZE").execute(&mut *conn).await?;
+        }
+        // 0x10000: every table, not only those this connection used; 0x02: ANALYZE where needed.
+        sqlx::query("PRAGMA optimize = 0x10002")
+            .execute(&mut *conn)
+            .await?;
+        Ok(())
     }
 
     /// Answers whether the database serves queries.

@@ -129,6 +129,29 @@ impl Cover<'_> {
     }
 }
 
+/// The initials an artist's avatar shows in the web app (`initialsOf` in
+/// web/src/components/ui/initials.ts), so that a cover and its artist's avatar agree: the first
+/// letter or digit of the first word and of the last word, after a leading article ("the", "a",
+/// "an") when more words follow; "?" when there is none.
+pub fn initials_of(name: &str) -> String {
+    let mut words: Vec<&str> = name.split_whitespace().collect();
+    if words.len() > 1 && ["the", "a", "an"].contains(&words[0].to_lowercase().as_str()) {
+        words.remove(0);
+    }
+    let letters: Vec<char> = words
+        .iter()
+        .filter_map(|word| word.chars().find(|c| c.is_alphanumeric()))
+        .collect();
+    let Some(first) = letters.first() else {
+        return "?".into();
+    };
+    let last = letters.get(1..).and_then(<[char]>::last);
+    first
+        .to_uppercase()
+        .chain(last.into_iter().flat_map(|c| c.to_uppercase()))
+        .collect()
+}
+
 fn mix(from: [u8; 3], to: [u8; 3], at: f64) -> [u8; 3] {
     [0, 1, 2].map(|i| (f64::from(from[i]) * (1.0 - at) + f64::from(to[i]) * at) as u8)
 }
@@ -188,6 +211,18 @@ mod tests {
         // The top row of N: its leftmost pixel is set.
         let (left, top) = (64, SIDE - 64 - 7 * 18);
         assert_eq!(image.get_pixel(left + 1, top + 1).0, [250, 250, 250]);
+    }
+
+    #[test]
+    fn initials_are_those_the_web_app_shows() {
+        let cases: Vec<(String, String)> = serde_json::from_str(include_str!(
+            "../../../../web/src/components/ui/initials.cases.json"
+        ))
+        .unwrap();
+        assert!(cases.len() > 10);
+        for (name, initials) in cases {
+            assert_eq!(initials_of(&name), initials, "{name:?}");
+        }
     }
 
     #[test]

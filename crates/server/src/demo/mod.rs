@@ -8,6 +8,7 @@
 
 mod art;
 mod music;
+pub mod scale;
 
 use std::io::Cursor;
 use std::time::Duration;
@@ -19,7 +20,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use rand::RngCore;
 use sha2::{Digest, Sha256};
 
-use self::art::{Cover, Motif};
+use self::art::{Cover, Motif, initials_of};
 use self::music::{Genre, SAMPLE_RATE, Song};
 use crate::audio::synth;
 use crate::catalog::renditions;
@@ -38,7 +39,6 @@ const PROCESSING_TIMEOUT: Duration = Duration::from_secs(30 * 60);
 struct DemoArtist {
     slug: &'static str,
     name: &'static str,
-    initials: &'static str,
     bio: &'static str,
     genre: Genre,
     motif: Motif,
@@ -69,7 +69,6 @@ const ARTISTS: [DemoArtist; 5] = [
     DemoArtist {
         slug: "nova-static",
         name: "Nova Static",
-        initials: "NS",
         bio: "Synthwave from a rented room above a laundromat. Analog dreams, digital deadlines.",
         genre: Genre::Electronic,
         motif: Motif::Sun,
@@ -95,7 +94,6 @@ const ARTISTS: [DemoArtist; 5] = [
     DemoArtist {
         slug: "the-driftwood-trio",
         name: "The Driftwood Trio",
-        initials: "DT",
         bio: "Piano, upright bass and brushes. Recorded live, mostly after closing time.",
         genre: Genre::Jazz,
         motif: Motif::Rings,
@@ -120,7 +118,6 @@ const ARTISTS: [DemoArtist; 5] = [
     DemoArtist {
         slug: "kasa-lume",
         name: "Kasa Lume",
-        initials: "KL",
         bio: "Beats to study to, made between classes. Tape hiss included at no extra cost.",
         genre: Genre::LoFi,
         motif: Motif::Discs,
@@ -145,7 +142,6 @@ const ARTISTS: [DemoArtist; 5] = [
     DemoArtist {
         slug: "granite-hearts",
         name: "Granite Hearts",
-        initials: "GH",
         bio: "Three chords, two amps, one van. Garage rock from the edge of town.",
         genre: Genre::Rock,
         motif: Motif::Bars,
@@ -170,7 +166,6 @@ const ARTISTS: [DemoArtist; 5] = [
     DemoArtist {
         slug: "mira-sol",
         name: "Mira Sol",
-        initials: "MS",
         bio: "Field recordings that became songs, and songs that became weather.",
         genre: Genre::Ambient,
         motif: Motif::Waves,
@@ -216,7 +211,10 @@ async fn seed_catalogue(
     catalogue: &'static Catalogue,
 ) -> anyhow::Result<DemoReport> {
     let uploads = Uploads::from_ref(state);
-    let workers = Workers::start(WorkerContext::from(state), state.config.job_workers.max(1));
+    let workers = Workers::start(
+        WorkerContext::from(state),
+        &[(crate::jobs::DEFAULT_LANE, state.config.job_workers.max(1))],
+    );
     let mut report = DemoReport::default();
     let mut uploaded = Vec::new();
     for artist in catalogue.artists {
@@ -323,7 +321,7 @@ async fn demo_form(
             from: artist.colours.0,
             to: artist.colours.1,
             motif: artist.motif,
-            initials: artist.initials,
+            initials: &initials_of(artist.name),
             seed: cover_seed,
         }
         .draw();
@@ -394,7 +392,6 @@ mod tests {
             DemoArtist {
                 slug: "test-duo",
                 name: "Test Duo",
-                initials: "TD",
                 bio: "Two seconds of fame.",
                 genre: Genre::Rock,
                 motif: Motif::Bars,
@@ -414,7 +411,6 @@ mod tests {
             DemoArtist {
                 slug: "test-drone",
                 name: "Test Drone",
-                initials: "TX",
                 bio: "Long tones.",
                 genre: Genre::Ambient,
                 motif: Motif::Waves,

@@ -10,6 +10,7 @@
 //! Delivery is live only: an event published while a process's listener reconnects is lost to
 //! that process. What happened stays recorded in the database.
 
+mod live;
 mod slots;
 
 use std::time::Duration;
@@ -22,6 +23,7 @@ use crate::db::Db;
 use crate::plans::Plan;
 use crate::shutdown::Shutdown;
 
+pub use live::{ForUsers, Loaded, live};
 pub use slots::{Slot, StreamSlots};
 
 /// The PostgreSQL notification channel.
@@ -43,6 +45,14 @@ pub enum Event {
     SessionsEnded { user_id: String },
     /// A verified payment event changed this user's plan: their open app shows it at once.
     PlanChanged { user_id: String, plan: Plan },
+    /// A separation of this track's AutoMix stems moved on: its progress rose (whole percent,
+    /// at most a few times a second), or it became ready or failed. `status` is said as the
+    /// stems API says it (`loading`, `ready`, `error`).
+    StemsChanged {
+        track_id: String,
+        status: String,
+        progress: i64,
+    },
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -179,6 +189,23 @@ mod tests {
         assert_eq!(
             payload,
             r#"{"type":"plan_changed","user_id":"u1","plan":"premium"}"#
+        );
+        assert_eq!(serde_json::from_str::<Event>(&payload).unwrap(), event);
+    }
+
+    #[test]
+    fn a_stems_change_names_the_track_its_status_and_progress() {
+        let event = Event::StemsChanged {
+            track_id: "t1".into(),
+            status: "loading".into(),
+            progress: 42,
+        };
+
+        let payload = serde_json::to_string(&event).unwrap();
+
+        assert_eq!(
+            payload,
+            r#"{"type":"stems_changed","track_id":"t1","status":"loading","progress":42}"#
         );
         assert_eq!(serde_json::from_str::<Event>(&payload).unwrap(), event);
     }

@@ -1,13 +1,14 @@
 //! The one error type of the HTTP layer. Every `/api/v1` failure is answered with
 //! `{"error": "<message shown to the user>", "code": "<machine code>"}` and a 4xx or 5xx status,
 //! from the error catalogue (`crate::errors`). Unexpected errors are logged with their cause and
-//! answered with a generic 500.
+//! answered with a generic 500. An overload (no database connection free in time) is no error:
+//! it is answered 503 with `Retry-After` and logged as one warning line.
 
 use std::borrow::Cow;
 
 use axum::Json;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -47,10 +48,19 @@ impl ApiError {
         }
     }
 
-    /// An unexpected failure: logged with its cause, answered with a generic 500.
+    /// An unexpected failure: logged with its cause, answered with a generic 500; unless the
+    /// cause is the database pool having no free connection, answered [`errors::OVERLOADED`].
     pub fn internal(cause: impl Into<anyhow::Error>) -> Self {
+        let cause = cause.into();
+        let overloaded = cause
+            .chain()
+            .filter_map(|err| err.downcast_ref::<sqlx::Error>())
+            .any(crate::db::is_pool_exhausted);
+        if overloaded {
+            return errors::OVERLOADED.into();
+        }
         Self {
-            cause: Some(cause.into()),
+            cause: Some(cause),
             ..Self::from(errors::INTERNAL)
         }
     }
@@ -82,7 +92,13 @@ impl From<Failure> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        if self.status.is_server_error() {
+        let overloaded = self.code == errors::OVERLOADED.code;
+        if overloaded {
+            tracing::warn!(
+                code = self.code,
+                "request refused: no database connection free in time"
+            );
+        } else if self.status.is_server_error() {
             match &self.cause {
                 Some(cause) => tracing::error!(error = ?cause, code = self.code, "request failed"),
                 None => {
@@ -94,9 +110,19 @@ impl IntoResponse for ApiError {
             error: self.message.into_owned(),
             code: self.code.to_owned(),
         };
-        (self.status, Json(body)).into_response()
+        let mut response = (self.status, Json(body)).into_response();
+        if overloaded {
+            response.headers_mut().insert(
+                header::RETRY_AFTER,
+                HeaderValue::from_static(RETRY_AFTER_SECS),
+            );
+        }
+        response
     }
 }
+
+/// What an overloaded server asks clients to wait before trying again, in seconds.
+pub const RETRY_AFTER_SECS: &str = "1";
 
 impl From<sqlx::Error> for ApiError {
     fn from(err: sqlx::Error) -> Self {

@@ -27,16 +27,21 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; \
 const AD_NETWORK_DIRECTIVES: [&str; 4] = ["script-src", "img-src", "frame-src", "connect-src"];
 
 /// [`CONTENT_SECURITY_POLICY`], widened by the origin of a configured ad network (in
-/// [`AD_NETWORK_DIRECTIVES`] only) and by nothing else.
-pub fn content_security_policy(ad_network_origin: Option<&str>) -> String {
-    let Some(origin) = ad_network_origin else {
-        return CONTENT_SECURITY_POLICY.to_owned();
-    };
+/// [`AD_NETWORK_DIRECTIVES`] only), by the origin streams redirect to (media on S3 with
+/// presigned redirects; in `media-src` only) and by nothing else.
+pub fn content_security_policy(
+    ad_network_origin: Option<&str>,
+    media_origin: Option<&str>,
+) -> String {
     let mut directives: Vec<String> = CONTENT_SECURITY_POLICY
         .split("; ")
         .map(str::to_owned)
         .collect();
-    for name in AD_NETWORK_DIRECTIVES {
+    let widened = ad_network_origin
+        .into_iter()
+        .flat_map(|origin| AD_NETWORK_DIRECTIVES.map(|name| (name, origin)))
+        .chain(media_origin.map(|origin| ("media-src", origin)));
+    for (name, origin) in widened {
         match directives
             .iter_mut()
             .find(|d| d.split(' ').next() == Some(name))
@@ -58,11 +63,12 @@ pub struct SecurityHeaders(Arc<Vec<(HeaderName, HeaderValue)>>);
 
 impl SecurityHeaders {
     /// `https` adds Strict-Transport-Security (only meaningful when users reach us over TLS);
-    /// an ad network's origin widens the Content-Security-Policy
+    /// an ad network's origin and the media's widen the Content-Security-Policy
     /// ([`content_security_policy`]).
-    pub fn new(https: bool, ad_network_origin: Option<&str>) -> Self {
-        let policy = HeaderValue::from_str(&content_security_policy(ad_network_origin))
-            .expect("an origin is header-safe ASCII");
+    pub fn new(https: bool, ad_network_origin: Option<&str>, media_origin: Option<&str>) -> Self {
+        let policy =
+            HeaderValue::from_str(&content_security_policy(ad_network_origin, media_origin))
+                .expect("an origin is header-safe ASCII");
         let mut headers = vec![
             (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
             (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
@@ -111,13 +117,13 @@ mod tests {
 
     #[test]
     fn without_an_ad_network_the_policy_is_the_apps_own() {
-        assert_eq!(content_security_policy(None), CONTENT_SECURITY_POLICY);
+        assert_eq!(content_security_policy(None, None), CONTENT_SECURITY_POLICY);
     }
 
     #[test]
     fn an_ad_network_widens_exactly_its_directives_by_its_origin() {
         assert_eq!(
-            content_security_policy(Some("https://ads.example")),
+            content_security_policy(Some("https://ads.example"), None),
             "default-src 'self'; \
              script-src 'self' https://ads.example; \
              style-src 'self' 'unsafe-inline'; \
@@ -132,6 +138,19 @@ mod tests {
              form-action 'self'; \
              frame-ancestors 'none'; \
              frame-src 'self' https://ads.example"
+        );
+    }
+
+    #[test]
+    fn redirected_streams_widen_media_src_by_their_origin_only() {
+        let policy = content_security_policy(None, Some("https://s3.eu-west-1.amazonaws.com"));
+
+        assert_eq!(
+            policy,
+            CONTENT_SECURITY_POLICY.replace(
+                "media-src 'self' blob:",
+                "media-src 'self' blob: https://s3.eu-west-1.amazonaws.com"
+            )
         );
     }
 }

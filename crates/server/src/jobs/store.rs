@@ -3,7 +3,7 @@
 //! nothing.
 
 use super::Lease;
-use crate::db::{Db, Timestamp, Tx};
+use crate::db::{Backend, Db, Timestamp, Tx};
 use crate::{on_db, on_tx};
 
 /// A job as claimed by a worker.
@@ -34,7 +34,11 @@ pub struct JobRow {
     pub attempts: i64,
     pub run_after: Timestamp,
     pub locked_until: Option<Timestamp>,
+    /// The node that claimed it last (`BACKBEAT_NODE_ID`); it holds the job while
+    /// `locked_until` is ahead.
+    pub locked_by: Option<String>,
     pub last_error: Option<String>,
+    pub created_at: Timestamp,
 }
 
 pub async fn insert(
@@ -50,27 +54,59 @@ pub async fn insert(
         .bind(id).bind(kind).bind(payload).bind(now).execute(conn).await.map(drop))
 }
 
-/// Claims the oldest job that is due, or whose worker's lease ran out, until `lease_until`.
+/// Kinds one claim can name; a lane of more kinds is claimed in several passes.
+pub const KINDS_PER_CLAIM: usize = 4;
+
+/// The claim of one due job: the oldest of four kinds (`$3`..`$6`) that is queued and due, or
+/// running with its lease run out at `$1`, leased until `$2` to node `$7`. `$lock` follows the
+/// inner `SELECT`.
+macro_rules! claim_sql {
+    ($lock:literal) => {
+        concat!(
+            "UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = $2, \
+                    locked_by = $7, updated_at = $1 \
+             WHERE id = (SELECT id FROM jobs \
+                         WHERE kind IN ($3, $4, $5, $6) \
+                           AND ((status = 'queued' AND run_after <= $1) \
+                                OR (status = 'running' AND locked_until < $1)) \
+                         ORDER BY created_at LIMIT 1",
+            $lock,
+            ") \
+               AND ((status = 'queued' AND run_after <= $1) \
+                    OR (status = 'running' AND locked_until < $1)) \
+             RETURNING id, kind, payload, attempts"
+        )
+    };
+}
+
+/// Claims for `node` the oldest job of one of `kinds` (at most [`KINDS_PER_CLAIM`], at least
+/// one) that is due, or whose worker's lease ran out, until `lease_until`.
 ///
-/// The outer `WHERE` repeats the condition of the inner `SELECT`: when two workers pick the same
-/// row, PostgreSQL re-checks it for the second after the first commits and finds it taken (no
-/// row returned); SQLite runs one writer at a time.
+/// On PostgreSQL the inner `SELECT` locks the row it picks and skips rows other claims have
+/// locked (`FOR UPDATE SKIP LOCKED`): claimers on many nodes each take a different job at once
+/// instead of queueing on one row. SQLite runs one writer at a time. The outer `WHERE` repeats
+/// the condition, so a row that changed hands in between is never taken twice. The kinds fill
+/// a fixed list of parameters (the last one repeated).
 pub async fn claim(
     db: &Db,
     now: Timestamp,
     lease_until: Timestamp,
+    kinds: &[&str],
+    node: &str,
 ) -> sqlx::Result<Option<ClaimedJob>> {
-    on_db!(db, pool => sqlx::query_as(
-        "UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = $2, \
-                updated_at = $1 \
-         WHERE id = (SELECT id FROM jobs \
-                     WHERE (status = 'queued' AND run_after <= $1) \
-                        OR (status = 'running' AND locked_until < $1) \
-                     ORDER BY created_at LIMIT 1) \
-           AND ((status = 'queued' AND run_after <= $1) \
-                OR (status = 'running' AND locked_until < $1)) \
-         RETURNING id, kind, payload, attempts")
-        .bind(now).bind(lease_until).fetch_optional(pool).await)
+    assert!(
+        (1..=KINDS_PER_CLAIM).contains(&kinds.len()),
+        "a claim names 1 to {KINDS_PER_CLAIM} kinds"
+    );
+    let kind = |i: usize| kinds[i.min(kinds.len() - 1)];
+    let sql = match db.backend() {
+        Backend::Postgres => claim_sql!(" FOR UPDATE SKIP LOCKED"),
+        Backend::Sqlite => claim_sql!(""),
+    };
+    on_db!(db, pool => sqlx::query_as(sql)
+        .bind(now).bind(lease_until)
+        .bind(kind(0)).bind(kind(1)).bind(kind(2)).bind(kind(3)).bind(node)
+        .fetch_optional(pool).await)
 }
 
 /// Extends the lease; false when it is no longer held.
@@ -129,11 +165,32 @@ pub async fn release(db: &Db, lease: &Lease, now: Timestamp) -> sqlx::Result<boo
         .execute(pool).await.map(|r| r.rows_affected() == 1))
 }
 
+/// The columns of a [`JobRow`].
+macro_rules! job_columns {
+    () => {
+        "SELECT id, kind, payload, status, attempts, run_after, locked_until, locked_by, \
+                last_error, created_at FROM jobs "
+    };
+}
+
 pub async fn find(db: &Db, id: &str) -> sqlx::Result<Option<JobRow>> {
-    on_db!(db, pool => sqlx::query_as(
-        "SELECT id, kind, payload, status, attempts, run_after, locked_until, last_error \
-         FROM jobs WHERE id = $1")
+    on_db!(db, pool => sqlx::query_as(concat!(job_columns!(), "WHERE id = $1"))
         .bind(id).fetch_optional(pool).await)
+}
+
+/// The newest `limit` jobs in `status` (of every status when none), for operators.
+pub async fn list(db: &Db, status: Option<&str>, limit: i64) -> sqlx::Result<Vec<JobRow>> {
+    on_db!(db, pool => sqlx::query_as(concat!(job_columns!(),
+        "WHERE ($1 IS NULL OR status = $1) ORDER BY created_at DESC, id DESC LIMIT $2"))
+        .bind(status).bind(limit).fetch_all(pool).await)
+}
+
+/// Whether the job ended (done or failed) under `lease`: the attempt that ended it.
+pub async fn ended_by(db: &Db, lease: &Lease) -> sqlx::Result<bool> {
+    on_db!(db, pool => sqlx::query_scalar(
+        "SELECT COUNT(*) FROM jobs \
+         WHERE id = $1 AND attempts = $2 AND status IN ('done', 'failed')")
+        .bind(&lease.job_id).bind(lease.attempt).fetch_one(pool).await.map(|n: i64| n == 1))
 }
 
 /// Removes jobs that finished (done or failed) before `before`.

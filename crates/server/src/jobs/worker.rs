@@ -1,6 +1,7 @@
-//! Workers: tasks that claim jobs and run them. Each claims one job at a time, renews its lease
-//! while the job runs, and sleeps when the queue is empty until [`JobQueue::wake`] or the next
-//! poll (jobs enqueued by other processes are found by polling).
+//! Workers: tasks that claim jobs and run them. Each works for one lane and claims only the
+//! kinds of that lane, one job at a time; it renews its lease while the job runs, and sleeps
+//! when its lane is empty until [`JobQueue::wake`] or the next poll (jobs enqueued by other
+//! processes are found by polling).
 
 use std::pin::pin;
 use std::time::Duration;
@@ -12,10 +13,10 @@ use super::{
     JobError, JobHandler, JobHandlers, JobQueue, Lease, MAX_ATTEMPTS, TimedOut, retry_delay, store,
 };
 use crate::db::{Db, Timestamp};
+use store::KINDS_PER_CLAIM;
 
-/// How long a claim holds without renewal; a crashed worker's job is free again after it.
-const LEASE: Duration = Duration::from_secs(60);
-const RENEW_EVERY: Duration = Duration::from_secs(20);
+/// Workers renew their lease this many times per lease, so a late renewal or two never loses it.
+const RENEWALS_PER_LEASE: u32 = 3;
 const POLL_EVERY: Duration = Duration::from_secs(3);
 
 /// What workers run jobs with.
@@ -26,6 +27,17 @@ pub struct WorkerContext {
     pub handlers: JobHandlers,
     /// A job still running after this long fails for good.
     pub job_timeout: Duration,
+    /// How long a claim holds without renewal (`BACKBEAT_JOB_LEASE_SECS`): a job whose node
+    /// died is free again this long after its last renewal.
+    pub lease: Duration,
+    /// This node's name, recorded with the jobs it claims (`locked_by`).
+    pub node: String,
+}
+
+impl WorkerContext {
+    fn lease_from(&self, now: Timestamp) -> Timestamp {
+        now + chrono::Duration::from_std(self.lease).expect("the lease fits a chrono duration")
+    }
 }
 
 /// Running workers; [`Workers::stop`] ends them.
@@ -35,12 +47,21 @@ pub struct Workers {
 }
 
 impl Workers {
-    /// Starts `count` workers (none when 0).
-    pub fn start(context: WorkerContext, count: usize) -> Self {
+    /// Starts, for each `(lane, count)`, `count` workers that run the jobs of that lane's
+    /// kinds (none when 0, or when no handler runs in the lane).
+    pub fn start(context: WorkerContext, lanes: &[(&str, usize)]) -> Self {
         let (stop, stopped) = watch::channel(false);
-        let tasks = (0..count)
-            .map(|_| tokio::spawn(work(context.clone(), stopped.clone())))
-            .collect();
+        let mut tasks = Vec::new();
+        for &(lane, count) in lanes {
+            let kinds = context.handlers.kinds_in(lane);
+            if kinds.is_empty() {
+                continue;
+            }
+            for _ in 0..count {
+                let worker = work(context.clone(), kinds.clone(), stopped.clone());
+                tasks.push(tokio::spawn(worker));
+            }
+        }
         Self { stop, tasks }
     }
 
@@ -55,11 +76,11 @@ impl Workers {
     }
 }
 
-fn lease_from(now: Timestamp) -> Timestamp {
-    now + chrono::Duration::from_std(LEASE).expect("the lease fits a chrono duration")
-}
-
-async fn work(context: WorkerContext, mut stopped: watch::Receiver<bool>) {
+async fn work(
+    context: WorkerContext,
+    kinds: Vec<&'static str>,
+    mut stopped: watch::Receiver<bool>,
+) {
     let wake = context.queue.waker();
     loop {
         if *stopped.borrow() {
@@ -68,14 +89,9 @@ async fn work(context: WorkerContext, mut stopped: watch::Receiver<bool>) {
         // Registered before looking at the queue, so a wake-up in between is not lost.
         let mut woken = pin!(wake.notified());
         woken.as_mut().enable();
-        let now = Timestamp::now();
-        match store::claim(&context.db, now, lease_from(now)).await {
-            Ok(Some(job)) => {
-                run(&context, job, &mut stopped).await;
-                continue;
-            }
-            Ok(None) => {}
-            Err(err) => tracing::warn!(error = %err, "cannot claim a job"),
+        if let Some(job) = claim(&context, &kinds).await {
+            run(&context, job, &mut stopped).await;
+            continue;
         }
         tokio::select! {
             () = woken => {}
@@ -87,6 +103,20 @@ async fn work(context: WorkerContext, mut stopped: watch::Receiver<bool>) {
             }
         }
     }
+}
+
+/// Claims the oldest due job of `kinds` (of each group of [`KINDS_PER_CLAIM`], in turn).
+async fn claim(context: &WorkerContext, kinds: &[&str]) -> Option<store::ClaimedJob> {
+    for group in kinds.chunks(KINDS_PER_CLAIM) {
+        let now = Timestamp::now();
+        let lease_until = context.lease_from(now);
+        match store::claim(&context.db, now, lease_until, group, &context.node).await {
+            Ok(Some(job)) => return Some(job),
+            Ok(None) => {}
+            Err(err) => tracing::warn!(error = %err, "cannot claim a job"),
+        }
+    }
+    None
 }
 
 async fn run(
@@ -112,14 +142,14 @@ async fn run(
         finish_failed(context, &job, &lease, &error).await;
         return;
     }
-    tracing::info!(job_id = %lease.job_id, kind = %claimed.kind, attempt = lease.attempt, "running a job");
+    tracing::info!(job_id = %lease.job_id, kind = %claimed.kind, attempt = lease.attempt, node = %context.node, "running a job");
 
     let limited = tokio::time::timeout(context.job_timeout, execute(context, &job, &lease));
     let outcome = tokio::select! {
         outcome = limited => outcome
             .unwrap_or_else(|_| Err(JobError::permanent(TimedOut(context.job_timeout)))),
-        () = keep_lease(&context.db, &lease) => {
-            tracing::warn!(job_id = %lease.job_id, "lost the lease of a running job");
+        () = keep_lease(context, &lease) => {
+            tracing::warn!(job_id = %lease.job_id, node = %context.node, "lost the lease of a running job to another node");
             return;
         }
         _ = stopped.changed() => {
@@ -128,7 +158,18 @@ async fn run(
         }
     };
     match outcome {
-        Ok(()) => tracing::info!(job_id = %lease.job_id, "job done"),
+        Ok(()) => match store::ended_by(&context.db, &lease).await {
+            Ok(true) => {
+                tracing::info!(job_id = %lease.job_id, node = %context.node, "job done");
+                job.handler.tidy(job.payload).await;
+            }
+            Ok(false) => {
+                tracing::warn!(job_id = %lease.job_id, "another node holds the job now; its attempt records the result");
+            }
+            Err(err) => {
+                tracing::warn!(job_id = %lease.job_id, error = %err, "cannot read how a job ended")
+            }
+        },
         Err(error) if error.permanent || lease.attempt >= MAX_ATTEMPTS => {
             finish_failed(context, &job, &lease, &error).await;
         }
@@ -180,7 +221,11 @@ async fn finish_failed(
 ) {
     let message = format!("{:#}", error.cause);
     tracing::error!(job_id = %lease.job_id, attempt = lease.attempt, error = %message, "job failed for good");
-    record(fail(context, Some((job, &error.cause)), lease, &message).await);
+    let failed = fail(context, Some((job, &error.cause)), lease, &message).await;
+    if matches!(failed, Ok(true)) {
+        job.handler.tidy(job.payload).await;
+    }
+    record(failed);
 }
 
 async fn fail(
@@ -197,14 +242,18 @@ async fn fail(
         job.handler.give_up(&mut tx, job.payload, cause).await?;
     }
     tx.commit().await?;
+    if let Some((job, _)) = subject {
+        job.handler.gave_up(job.payload).await;
+    }
     Ok(true)
 }
 
 /// Renews the lease until it is lost (then returns); runs for as long as the job.
-async fn keep_lease(db: &Db, lease: &Lease) {
+async fn keep_lease(context: &WorkerContext, lease: &Lease) {
     loop {
-        tokio::time::sleep(RENEW_EVERY).await;
-        match store::extend(db, lease, lease_from(Timestamp::now())).await {
+        tokio::time::sleep(context.lease / RENEWALS_PER_LEASE).await;
+        let until = context.lease_from(Timestamp::now());
+        match store::extend(&context.db, lease, until).await {
             Ok(true) => {}
             Ok(false) => return,
             Err(err) => {

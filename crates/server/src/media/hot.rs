@@ -1,17 +1,19 @@
-//! Hot files: the local files streamed most recently, kept in memory up to a byte budget, so a
-//! range of a playing track is answered with a slice of shared bytes (no open, no read, no
-//! copy into a new buffer). Stored objects are never overwritten, so a key always names the
+//! Hot files: the files streamed most recently, kept in memory up to a byte budget, so a range
+//! of a playing track is answered with a slice of shared bytes (no open, no read, no copy into
+//! a new buffer; on S3, no request). Stored objects are never overwritten, so a key always names the
 //! same bytes and nothing here can go stale. The least recently streamed files leave first.
 //!
 //! A file enters after its first request, loaded in the background; that request, and any
-//! other before the load ends, reads the file as usual.
+//! other before the load ends, reads the file (or asks the store for its range) as usual.
 
 use std::collections::HashMap;
+use std::ops::Range;
 use std::sync::Mutex;
 
 use bytes::Bytes;
+use futures_util::stream::{BoxStream, StreamExt};
 
-use super::MediaKey;
+use super::{MediaError, MediaKey};
 
 #[derive(Debug)]
 pub struct HotFiles {
@@ -117,6 +119,18 @@ impl HotFiles {
     pub fn used(&self) -> u64 {
         self.state.lock().expect("not poisoned").used
     }
+}
+
+/// A range of a file held in memory, as a stream of one chunk.
+pub(super) fn slice_of(
+    bytes: Bytes,
+    range: Range<u64>,
+) -> Result<BoxStream<'static, Result<Bytes, MediaError>>, MediaError> {
+    if range.start > range.end || range.end > bytes.len() as u64 {
+        return Err(MediaError::Io(std::io::ErrorKind::UnexpectedEof.into()));
+    }
+    let chunk = bytes.slice(range.start as usize..range.end as usize);
+    Ok(futures_util::stream::iter([Ok(chunk)]).boxed())
 }
 
 #[cfg(test)]

@@ -5,24 +5,30 @@
 //! anything that could escape the store (`..`, absolute paths, empty segments).
 
 pub mod hot;
+mod local;
+pub mod migrate;
+mod parts;
 mod pending;
 pub mod routes;
+mod s3;
 
+pub use local::STREAM_CHUNK;
 pub use pending::PendingMedia;
+pub use s3::S3Settings;
 
 use std::fmt;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use self::hot::HotFiles;
+use self::hot::{HotFiles, slice_of};
+use self::local::{link_new_blocking, read_chunks};
+use self::parts::{PartsUpload, UPLOAD_PART};
 use bytes::Bytes;
 use futures_util::stream::{BoxStream, StreamExt, TryStreamExt};
 use object_store::local::LocalFileSystem;
 use object_store::path::Path as StorePath;
-use object_store::{
-    GetOptions, ObjectStore, ObjectStoreExt, PutMode, PutOptions, PutPayload, WriteMultipart,
-};
+use object_store::{GetOptions, ObjectStore, ObjectStoreExt, PutMode, PutOptions, PutPayload};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 #[derive(Debug, thiserror::Error)]
@@ -95,24 +101,70 @@ pub struct MediaMeta {
     pub last_modified: chrono::DateTime<chrono::Utc>,
 }
 
+/// Where media objects live: a folder, or a bucket (under a prefix) of S3-compatible storage.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MediaLocation {
+    Local(PathBuf),
+    S3(S3Settings),
+}
+
+impl MediaLocation {
+    /// `file:///path` or `s3://bucket/prefix`, as `BACKBEAT_MEDIA_URL` names it.
+    pub fn url(&self) -> String {
+        match self {
+            Self::Local(dir) => url::Url::from_directory_path(dir)
+                .map_or_else(|()| dir.display().to_string(), String::from),
+            Self::S3(settings) => settings.url(),
+        }
+    }
+}
+
+impl fmt::Display for MediaLocation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.url())
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct MediaStore {
     store: Arc<dyn ObjectStore>,
     /// The same store when it is the local filesystem: streams read its files directly.
     local: Option<Arc<LocalFileSystem>>,
-    /// Recently streamed local files kept in memory, when a budget is set.
+    /// Recently streamed files kept in memory, when a budget is set.
     hot: Option<Arc<HotFiles>>,
+    /// Presigned URLs of the objects, on S3.
+    presigner: Option<s3::Presigner>,
+    /// When streams are answered with a redirect to a presigned URL
+    /// ([`Self::stream_redirect`]): the origin of those URLs.
+    redirect_origin: Option<Arc<str>>,
+    /// Where the objects are, for messages.
+    location: Arc<str>,
 }
 
 impl MediaStore {
+    /// The store at `location` (a local folder is created when missing).
+    pub fn open(location: &MediaLocation) -> Result<Self, MediaError> {
+        match location {
+            MediaLocation::Local(root) => Self::local(root),
+            MediaLocation::S3(settings) => {
+                let (store, presigner) = s3::open(settings)?;
+                Ok(Self {
+                    presigner: Some(presigner),
+                    location: settings.url().into(),
+                    ..Self::new(store)
+                })
+            }
+        }
+    }
+
     /// A store on the local filesystem under `root` (created when missing).
     pub fn local(root: &Path) -> Result<Self, MediaError> {
         std::fs::create_dir_all(root)?;
         let store = Arc::new(LocalFileSystem::new_with_prefix(root)?.with_automatic_cleanup(true));
         Ok(Self {
-            store: store.clone(),
-            local: Some(store),
-            hot: None,
+            local: Some(store.clone()),
+            location: MediaLocation::Local(root.to_owned()).url().into(),
+            ..Self::new(store)
         })
     }
 
@@ -121,14 +173,38 @@ impl MediaStore {
             store,
             local: None,
             hot: None,
+            presigner: None,
+            redirect_origin: None,
+            location: "object store".into(),
         }
     }
 
-    /// Keeps up to `budget` bytes of recently streamed local files in memory ([`HotFiles`]);
-    /// 0 keeps none.
+    /// Keeps up to `budget` bytes of recently streamed files in memory ([`HotFiles`]); 0 keeps
+    /// none.
     pub fn with_hot_files(mut self, budget: u64) -> Self {
         self.hot = (budget > 0).then(|| Arc::new(HotFiles::new(budget)));
         self
+    }
+
+    /// Where the objects are: `file:///path/` or `s3://bucket/prefix`.
+    pub fn location(&self) -> &str {
+        &self.location
+    }
+
+    /// Whether the store answers, so a wrong bucket, key or endpoint stops the server at start
+    /// rather than failing its first upload: a folder is there (it was created); a bucket is
+    /// listed (one request, the top folders only).
+    pub async fn check(&self) -> Result<(), MediaError> {
+        if self.local.is_some() {
+            return Ok(());
+        }
+        match tokio::time::timeout(CHECK_TIMEOUT, self.store.list_with_delimiter(None)).await {
+            Ok(listed) => listed.map(drop).map_err(MediaError::from),
+            Err(_) => Err(MediaError::Io(std::io::Error::new(
+                std::io::ErrorKind::TimedOut,
+                format!("no answer within {} s", CHECK_TIMEOUT.as_secs()),
+            ))),
+        }
     }
 
     /// Writes a new object; an existing object at `key` is never overwritten.
@@ -155,7 +231,11 @@ impl MediaStore {
     ///
     /// On the local filesystem the object becomes a hard link to `file` when both are on one
     /// file system (no copy at all), else a copy made beside it and linked into place, so the
-    /// object never appears half written. Other stores get a multipart upload.
+    /// object never appears half written. Other stores get the file in one conditional put
+    /// (`If-None-Match: *` on S3) up to [`UPLOAD_PART`], else a multipart upload, which S3
+    /// cannot make conditional through `object_store`: it is checked for an existing object
+    /// first. Two writers of one key could then race only by writing the same new key at the
+    /// same moment, and keys name their uploader and millisecond.
     pub async fn put_file_new(&self, key: &MediaKey, file: &Path) -> Result<u64, MediaError> {
         if let Some(local) = &self.local {
             let target = local.path_to_filesystem(&key.0)?;
@@ -179,18 +259,14 @@ impl MediaStore {
             self.put_new(key, Bytes::from(bytes)).await?;
             return Ok(size);
         }
-        let mut upload = WriteMultipart::new_with_chunk_size(
-            self.store.put_multipart(&key.0).await?,
-            UPLOAD_PART as usize,
-        );
+        let mut upload = PartsUpload::start(&self.store, key).await?;
         let mut buffer = vec![0; 256 * 1024];
         loop {
             let read = source.read(&mut buffer).await?;
             if read == 0 {
                 break;
             }
-            upload.wait_for_capacity(2).await?;
-            upload.write(&buffer[..read]);
+            upload.put(Bytes::copy_from_slice(&buffer[..read])).await?;
         }
         upload.finish().await?;
         Ok(size)
@@ -261,34 +337,24 @@ impl MediaStore {
     /// Local files are opened and read on the calling thread in chunks of [`STREAM_CHUNK`], as
     /// nginx reads files in its event loop: from the page cache that takes microseconds, less
     /// than handing each read to another thread (which cost over half the throughput in the
-    /// streaming benchmark, docs/BENCHMARKS.md). With a hot-file budget
-    /// ([`Self::with_hot_files`]) a file streamed once is then loaded into memory, and later
-    /// ranges of it are slices of those bytes.
+    /// streaming benchmark, docs/BENCHMARKS.md); other stores answer a ranged GET. With a
+    /// hot-file budget ([`Self::with_hot_files`]) an object streamed once is then loaded into
+    /// memory, and later ranges of it are slices of those bytes.
     pub async fn stream_range(
         &self,
         key: &MediaKey,
         range: Range<u64>,
     ) -> Result<BoxStream<'static, Result<Bytes, MediaError>>, MediaError> {
+        if let Some(bytes) = self.hot.as_ref().and_then(|hot| hot.get(key)) {
+            return slice_of(bytes, range);
+        }
         if let Some(local) = &self.local {
-            if let Some(bytes) = self.hot.as_ref().and_then(|hot| hot.get(key)) {
-                return slice_of(bytes, range);
-            }
             let path = local.path_to_filesystem(&key.0)?;
             let file = std::fs::File::open(&path).map_err(|e| match e.kind() {
                 std::io::ErrorKind::NotFound => MediaError::NotFound(key.clone()),
                 _ => MediaError::Io(e),
             })?;
-            if let Some(hot) = &self.hot
-                && hot.claim(key, file.metadata()?.len())
-            {
-                let (hot, key) = (hot.clone(), key.clone());
-                drop(tokio::task::spawn_blocking(move || {
-                    match std::fs::read(&path) {
-                        Ok(bytes) => hot.loaded(&key, Bytes::from(bytes)),
-                        Err(_) => hot.abandon(&key),
-                    }
-                }));
-            }
+            self.keep_hot(key, file.metadata()?.len(), Some(path));
             return Ok(read_chunks(file, range));
         }
         let options = GetOptions {
@@ -300,7 +366,38 @@ impl MediaStore {
             .get_opts(&key.0, options)
             .await
             .map_err(|e| not_found(e, key))?;
+        self.keep_hot(key, result.meta.size, None);
         Ok(result.into_stream().map_err(MediaError::from).boxed())
+    }
+
+    /// Loads the object of `size` bytes into the hot files in the background, when it fits and
+    /// is not there yet: the local file at `path`, else the object read whole from the store
+    /// (one request instead of one per range the player asks for next).
+    fn keep_hot(&self, key: &MediaKey, size: u64, path: Option<PathBuf>) {
+        let Some(hot) = self.hot.as_ref().filter(|hot| hot.claim(key, size)) else {
+            return;
+        };
+        let (hot, key) = (hot.clone(), key.clone());
+        let Some(path) = path else {
+            let store = self.store.clone();
+            drop(tokio::spawn(async move {
+                let bytes = match store.get(&key.0).await {
+                    Ok(result) => result.bytes().await,
+                    Err(err) => Err(err),
+                };
+                match bytes {
+                    Ok(bytes) => hot.loaded(&key, bytes),
+                    Err(_) => hot.abandon(&key),
+                }
+            }));
+            return;
+        };
+        drop(tokio::task::spawn_blocking(move || {
+            match std::fs::read(&path) {
+                Ok(bytes) => hot.loaded(&key, Bytes::from(bytes)),
+                Err(_) => hot.abandon(&key),
+            }
+        }));
     }
 
     pub async fn head(&self, key: &MediaKey) -> Result<MediaMeta, MediaError> {
@@ -323,71 +420,57 @@ impl MediaStore {
             Err(e) => Err(e.into()),
         }
     }
-}
 
-/// Parts of a multipart upload to a remote store (S3's minimum part is 5 MiB).
-const UPLOAD_PART: u64 = 8 * 1024 * 1024;
-
-/// [`link_new`] on a blocking thread.
-async fn link_new_blocking(source: PathBuf, target: PathBuf) -> std::io::Result<u64> {
-    tokio::task::spawn_blocking(move || link_new(&source, &target))
-        .await
-        .map_err(std::io::Error::other)?
-}
-
-/// Makes `target` (which must not exist) a new name of the file `source`; where a hard link
-/// cannot be made (another file system), a copy written beside `target` is linked into place
-/// instead. Answers the size. Blocking.
-fn link_new(source: &Path, target: &Path) -> std::io::Result<u64> {
-    let size = std::fs::metadata(source)?.len();
-    if let Some(parent) = target.parent() {
-        std::fs::create_dir_all(parent)?;
-    }
-    match std::fs::hard_link(source, target) {
-        Ok(()) => return Ok(size),
-        Err(err) if err.kind() == std::io::ErrorKind::AlreadyExists => return Err(err),
-        Err(_) => {}
-    }
-    let parent = target.parent().unwrap_or(Path::new("."));
-    let copy = tempfile::NamedTempFile::new_in(parent)?;
-    std::fs::copy(source, copy.path())?;
-    copy.as_file().sync_all()?;
-    std::fs::hard_link(copy.path(), target)?;
-    Ok(size)
-}
-
-/// The read size of [`MediaStore::stream_range`] on local files: a player's request (up to a
-/// few hundred KB) is one or two reads.
-pub const STREAM_CHUNK: u64 = 256 * 1024;
-
-/// A range of a file held in memory, as a stream of one chunk.
-fn slice_of(
-    bytes: Bytes,
-    range: Range<u64>,
-) -> Result<BoxStream<'static, Result<Bytes, MediaError>>, MediaError> {
-    if range.start > range.end || range.end > bytes.len() as u64 {
-        return Err(MediaError::Io(std::io::ErrorKind::UnexpectedEof.into()));
-    }
-    let chunk = bytes.slice(range.start as usize..range.end as usize);
-    Ok(futures_util::stream::iter([Ok(chunk)]).boxed())
-}
-
-fn read_chunks(
-    file: std::fs::File,
-    range: Range<u64>,
-) -> BoxStream<'static, Result<Bytes, MediaError>> {
-    futures_util::stream::try_unfold((file, range), |(file, range)| async move {
-        if range.is_empty() {
-            return Ok(None);
+    /// Deletes every object under the folder `folder` (whole path segments: `renditions/t1`
+    /// holds `renditions/t1/run/high.mp3`, not `renditions/t10/...`) whose key is not in
+    /// `keep`. Answers how many it deleted.
+    pub async fn delete_all_under_except(
+        &self,
+        folder: &MediaKey,
+        keep: &[String],
+    ) -> Result<usize, MediaError> {
+        let listed: Vec<_> = self.store.list(Some(&folder.0)).try_collect().await?;
+        let mut deleted = 0;
+        for object in listed {
+            if keep
+                .iter()
+                .any(|key| key.as_str() == object.location.as_ref())
+            {
+                continue;
+            }
+            self.delete(&MediaKey(object.location)).await?;
+            deleted += 1;
         }
-        let len = (range.end - range.start).min(STREAM_CHUNK);
-        let mut buffer = vec![0; len as usize];
-        std::os::unix::fs::FileExt::read_exact_at(&file, &mut buffer, range.start)?;
-        let rest = range.start + len..range.end;
-        Ok(Some((Bytes::from(buffer), (file, rest))))
-    })
-    .boxed()
+        Ok(deleted)
+    }
+
+    /// [`Self::delete_all_under_except`] for the clean-up after a job: deletes what its
+    /// interrupted attempts stored under `folder` and never recorded, given the keys that are
+    /// `recorded` (or why they could not be read). What goes wrong is logged, not answered.
+    pub async fn tidy<E: fmt::Display>(&self, folder: &str, recorded: Result<Vec<String>, E>) {
+        let keep = match recorded {
+            Ok(keep) => keep,
+            Err(err) => {
+                tracing::warn!(folder, error = %err, "cannot read which files are recorded");
+                return;
+            }
+        };
+        let result = match MediaKey::parse(folder) {
+            Ok(folder) => self.delete_all_under_except(&folder, &keep).await,
+            Err(err) => Err(err),
+        };
+        match result {
+            Ok(0) => {}
+            Ok(deleted) => tracing::info!(folder, deleted, "deleted files no attempt recorded"),
+            Err(err) => {
+                tracing::warn!(folder, error = %err, "cannot delete files no attempt recorded")
+            }
+        }
+    }
 }
+
+/// How long [`MediaStore::check`] waits for the store (retries included).
+const CHECK_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
 
 fn not_found(err: object_store::Error, key: &MediaKey) -> MediaError {
     match err {
@@ -468,6 +551,39 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_folder_is_emptied_of_all_but_the_kept_objects_and_no_neighbour() {
+        let dir = tempfile::tempdir().unwrap();
+        let local = MediaStore::local(dir.path()).unwrap();
+        let remote = MediaStore::new(Arc::new(object_store::memory::InMemory::new()));
+        for store in [local, remote] {
+            let keys = [
+                "renditions/t1/run-a/high.mp3",
+                "renditions/t1/run-b/high.mp3",
+                "renditions/t1/run-b/standard.mp3",
+                "renditions/t10/run-c/high.mp3",
+            ];
+            for key in keys {
+                let key = MediaKey::parse(key).unwrap();
+                store.put_new(&key, Bytes::from_static(b"x")).await.unwrap();
+            }
+            let folder = MediaKey::parse("renditions/t1").unwrap();
+
+            let deleted = store
+                .delete_all_under_except(&folder, &[keys[0].to_owned()])
+                .await
+                .unwrap();
+            let missing = MediaKey::parse("renditions/none").unwrap();
+            let none = store.delete_all_under_except(&missing, &[]).await.unwrap();
+
+            assert_eq!((deleted, none), (2, 0));
+            for (key, kept) in keys.iter().zip([true, false, false, true]) {
+                let found = store.head(&MediaKey::parse(key).unwrap()).await.is_ok();
+                assert_eq!(found, kept, "{key}");
+            }
+        }
+    }
+
+    #[tokio::test]
     async fn an_existing_object_is_never_overwritten() {
         let dir = tempfile::tempdir().unwrap();
         let store = MediaStore::local(dir.path()).unwrap();
@@ -525,9 +641,16 @@ mod tests {
     #[tokio::test]
     async fn ranges_of_a_hot_file_have_exactly_their_bytes() {
         let dir = tempfile::tempdir().unwrap();
-        let store = MediaStore::local(dir.path())
-            .unwrap()
-            .with_hot_files(64 * STREAM_CHUNK);
+        let local = MediaStore::local(dir.path()).unwrap();
+        let remote = MediaStore::new(Arc::new(object_store::memory::InMemory::new()));
+        for store in [local, remote] {
+            ranges_of_a_hot_file_on(store.with_hot_files(64 * STREAM_CHUNK)).await;
+        }
+    }
+
+    /// A file streamed once from `store` is loaded into memory, and its ranges are then
+    /// slices of it.
+    async fn ranges_of_a_hot_file_on(store: MediaStore) {
         let (key, data) = stored_rendition(&store).await;
 
         assert_eq!(chunks_of(&store, &key, 0..10).await.concat(), data[..10]);

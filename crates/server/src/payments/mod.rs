@@ -68,7 +68,11 @@ impl Payments {
             ProviderKind::Sandbox => Provider::Sandbox(sandbox::Sandbox::new(
                 db.clone(),
                 http,
-                sandbox::webhook_secret(settings, &config.data_dir)?,
+                crate::secrets::sandbox_webhook_secret(
+                    &config.keys_dir(),
+                    settings.sandbox_webhook_secret.as_deref(),
+                )?
+                .value,
                 settings.promo_codes.clone(),
                 shutdown,
             )),

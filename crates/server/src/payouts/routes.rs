@@ -1,6 +1,8 @@
 //! `/api/v1/me/balance`, `/api/v1/me/earnings` and `/api/v1/withdrawals`: what an artist has
 //! earned, and their withdrawals.
 
+use std::sync::Arc;
+
 use axum::Json;
 use axum::extract::{FromRef, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -14,6 +16,7 @@ use super::service::{self, WithdrawalRequest};
 use super::store::WithdrawalRow;
 use super::{MINIMUM_WITHDRAWAL_UNITS, Status, eur};
 use crate::auth::AuthUser;
+use crate::config::Config;
 use crate::db::{Db, Timestamp};
 use crate::errors;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
@@ -127,6 +130,7 @@ pub fn router<S>() -> OpenApiRouter<S>
 where
     S: Clone + Send + Sync + 'static,
     Db: FromRef<S>,
+    Arc<Config>: FromRef<S>,
 {
     OpenApiRouter::new()
         .routes(routes!(my_balance))
@@ -223,8 +227,9 @@ async fn list_withdrawals(
 
 /// Requests a withdrawal of my whole balance, rounded down to cents (a sub-cent remainder
 /// stays). Checked in this order: the minimum of 5 EUR, the PayPal email or the three bank
-/// fields, then the email, IBAN and SWIFT/BIC formats. With an `Idempotency-Key`, a retry
-/// answers the first withdrawal again (201, the same body); the key with another request is
+/// fields, then the email, IBAN and SWIFT/BIC formats, then the limit of withdrawals per 24
+/// hours (3 unless configured). With an `Idempotency-Key`, a retry answers the first withdrawal
+/// again (201, the same body, not counted against the limit); the key with another request is
 /// refused.
 #[utoipa::path(
     post,
@@ -243,11 +248,14 @@ async fn list_withdrawals(
             `bank_details_required`, `invalid_paypal_email`, `invalid_iban`, `invalid_swift`; \
             `idempotency_key_reused` (the key came with another request); `invalid_json` (no \
             method, or fields of the wrong type)", body = ErrorBody),
+        (status = 429, description = "`withdrawal_limit_reached`: as many withdrawals as \
+            allowed were requested in the last 24 hours", body = ErrorBody),
     )
 )]
 async fn request_withdrawal(
     user: AuthUser,
     State(db): State<Db>,
+    State(config): State<Arc<Config>>,
     headers: HeaderMap,
     extract::Json(body): extract::Json<NewWithdrawal>,
 ) -> ApiResult<(StatusCode, Json<Withdrawal>)> {
@@ -267,6 +275,7 @@ async fn request_withdrawal(
         details: body.details.as_ref(),
         idempotency_key: key,
     };
-    let withdrawal = service::request_withdrawal(&db, &user.id, request).await?;
+    let per_day = config.payouts.withdrawals_per_day;
+    let withdrawal = service::request_withdrawal(&db, &user.id, request, per_day).await?;
     Ok((StatusCode::CREATED, Json(withdrawal.into())))
 }

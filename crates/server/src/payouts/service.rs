@@ -16,6 +16,8 @@ use crate::errors::{self, Failure};
 pub const EARNINGS_DAYS: i64 = 30;
 /// Tracks in the earnings table, most earned first.
 pub const EARNINGS_TRACKS: i64 = 100;
+/// The window of the limit on withdrawals per user.
+const WITHDRAWAL_LIMIT_WINDOW: chrono::Duration = chrono::Duration::hours(24);
 
 /// A user's balance and the counted plays of their tracks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,14 +88,17 @@ pub struct WithdrawalRequest<'a> {
 }
 
 /// Requests a withdrawal of the whole balance rounded down to cents: checks in SPEC's order
-/// (the minimum, then what is missing, then the formats), then the withdrawal row and its
-/// ledger debit in one transaction that locks the user's balance first, so that concurrent
-/// requests take the balance once. With an idempotency key used before, answers that first
-/// withdrawal as it was answered (the same request) or refuses (a different one).
+/// (the minimum, then what is missing, then the formats), then at most `per_day` withdrawals
+/// per 24 hours, then the withdrawal row and its ledger debit, in one transaction that locks
+/// the user's balance first, so that concurrent requests (on any node) take the balance once
+/// and count against the limit one after the other. With an idempotency key used before,
+/// answers that first withdrawal as it was answered (the same request, not counted again) or
+/// refuses (a different one).
 pub async fn request_withdrawal(
     db: &Db,
     user_id: &str,
     request: WithdrawalRequest<'_>,
+    per_day: u32,
 ) -> Result<WithdrawalRow, Failure> {
     let checked = Details::check(request.method, request.details);
     let mut tx = db.begin().await?;
@@ -113,6 +118,14 @@ pub async fn request_withdrawal(
         return Err(errors::MINIMUM_WITHDRAWAL.into());
     }
     let details = checked?;
+    let now = Timestamp::now();
+    let recent = store::withdrawals_since(&mut tx, user_id, now - WITHDRAWAL_LIMIT_WINDOW).await?;
+    if recent >= i64::from(per_day) {
+        return Err(Failure::Detailed(
+            errors::WITHDRAWAL_LIMIT_REACHED,
+            errors::WITHDRAWAL_LIMIT_REACHED.message_for(&per_day.to_string()),
+        ));
+    }
     let row = WithdrawalRow {
         id: Uuid::now_v7().to_string(),
         user_id: user_id.to_owned(),
@@ -122,7 +135,7 @@ pub async fn request_withdrawal(
         status: "pending".to_owned(),
         reason: None,
         idempotency_key: request.idempotency_key.map(str::to_owned),
-        created_at: Timestamp::now(),
+        created_at: now,
         processed_at: None,
     };
     store::insert_withdrawal(&mut tx, &row).await?;

@@ -71,6 +71,13 @@ pub async fn lock_balance(tx: &mut Tx, user_id: &str) -> sqlx::Result<Option<i64
         .bind(user_id).fetch_optional(conn).await)
 }
 
+/// How many withdrawals the user requested at or after `since`.
+pub async fn withdrawals_since(tx: &mut Tx, user_id: &str, since: Timestamp) -> sqlx::Result<i64> {
+    on_tx!(tx, conn => sqlx::query_scalar(
+        "SELECT COUNT(*) FROM withdrawals WHERE user_id = $1 AND created_at >= $2")
+        .bind(user_id).bind(since).fetch_one(conn).await)
+}
+
 /// The user's cached balance (0 without one).
 pub async fn balance(db: &Db, user_id: &str) -> sqlx::Result<i64> {
     on_db!(db, pool => sqlx::query_scalar(

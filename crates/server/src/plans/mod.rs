@@ -35,8 +35,8 @@ pub enum Plan {
     Premium,
 }
 
-/// The rendition a plan streams.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+/// The rendition a plan streams, in rising order of quality.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum StreamQuality {
     /// MP3 at 128 kbps.

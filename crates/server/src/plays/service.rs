@@ -14,6 +14,7 @@ use crate::errors::Failure;
 use crate::events::{Event, EventBus};
 use crate::payouts::ledger;
 use crate::profiles::profile::service::my_profile;
+use crate::recommendations::neighbours;
 
 /// A recorded play.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -95,6 +96,8 @@ async fn record(
     } else {
         track.plays
     };
+    // The recommender learns from every listen, counted or not.
+    neighbours::enqueue(&mut tx, now).await?;
     tx.commit().await?;
     Ok(RecordedPlay {
         history_id,

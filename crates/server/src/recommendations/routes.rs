@@ -28,10 +28,11 @@ where
     OpenApiRouter::new().routes(routes!(recommendations))
 }
 
-/// Up to 10 tracks for the caller: those played or liked by the people who played what the
-/// caller played last, the most such people first, never the caller's own uploads nor what
-/// they already played; then popular tracks in the genres the caller plays; then the newest
-/// tracks of the catalog.
+/// Up to 10 tracks for the caller, best first: neighbours (learnt from co-listens and co-likes
+/// by a background job) of the caller's latest listens and likes and popular tracks of their
+/// main genres and artists, ranked by similarity, taste and popularity; never the caller's own
+/// uploads nor what they played in the last 30 days; at most two per artist while others can
+/// fill the ten; then the newest tracks of the catalog. Without history: the newest tracks.
 #[utoipa::path(
     get,
     path = "/recommendations",

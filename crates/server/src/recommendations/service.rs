@@ -1,100 +1,114 @@
-//! The first recommender (issue 5, item 7): tracks played or liked by the people who played
-//! what I played last, minus my own uploads and what I already played, the most such people
-//! first; then popular tracks in the genres I play; then the newest tracks of the catalog.
-//! Each source tops up what the one before left free; my own uploads never appear.
+//! The recommender (issue 15): for a listener with history, candidates are the stored
+//! neighbours ([`super::neighbours`]) of their [`RECENT_LISTENS`] latest listens and
+//! [`RECENT_LIKES`] latest likes, and the most played tracks of their main genres and artists;
+//! they are ranked by a blend of similarity, taste (genre, artist, album of their
+//! [`TASTE_LISTENS`] latest listens and their likes) and popularity ([`scoring`]), never the
+//! listener's own uploads nor what they played in the last [`RECENTLY_PLAYED_DAYS`] days. The newest tracks of the catalog fill what is left, those
+//! the listener never played first. A listener with no history gets the newest tracks (SPEC
+//! section 7's cold start). At most two tracks of an artist, unless nothing else can fill the
+//! ten.
+//!
+//! Nothing here waits for the neighbours job: before it has run, the taste, genre and
+//! popularity terms and the newest tracks still answer.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
-use super::store;
+use super::scoring::{self, Blend, Taste};
+use super::store::{self, Seed};
 use crate::catalog::track::TrackRow;
-use crate::db::Db;
+use crate::db::{Db, Timestamp};
 use crate::errors::Failure;
 
 /// How many tracks are recommended.
 pub const RECOMMENDATIONS: usize = 10;
-/// SPEC section 9: "Recent listens for recommendations: 10".
-const RECENT_LISTENS: i64 = 10;
+/// SPEC section 9: "Recent listens for recommendations: 10" (the seeds of the neighbours).
+pub const RECENT_LISTENS: usize = 10;
+/// Latest likes that seed the neighbours and the taste too.
+pub const RECENT_LIKES: i64 = 20;
+/// Latest listens the taste (genres, artists, albums) is read from.
+pub const TASTE_LISTENS: i64 = 100;
+/// Neighbours read per seed.
+const NEIGHBOURS_PER_SEED: i64 = 30;
+/// Main genres and artists whose most played tracks are candidates, and how many of each.
+const GENRES: usize = 3;
+const PER_GENRE: i64 = 20;
+const ARTISTS: usize = 3;
+const PER_ARTIST: i64 = 10;
+/// What the listener played within this many days is not recommended to them.
+pub const RECENTLY_PLAYED_DAYS: i64 = 30;
+/// A like weighs this many listens in the seeds and the taste.
+const LIKE_WEIGHT: f64 = 1.5;
 
 pub async fn recommend(db: &Db, user: &str) -> Result<Vec<TrackRow>, Failure> {
-    // Each source may repeat every track already chosen, so it is asked for enough to fill
-    // the list all the same.
-    let ask = (2 * RECOMMENDATIONS) as i64;
-    let mut chosen = store::liked_by_similar_listeners(db, user, RECENT_LISTENS, ask).await?;
-    chosen.truncate(RECOMMENDATIONS);
-    if chosen.len() < RECOMMENDATIONS {
-        let popular = store::popular_in_played_genres(db, user, ask).await?;
-        top_up(&mut chosen, popular);
-    }
-    if chosen.len() < RECOMMENDATIONS {
-        let newest = store::newest(db, user, ask).await?;
-        top_up(&mut chosen, newest);
-    }
-    Ok(chosen)
+    recommend_with(db, user, &Blend::DEFAULT).await
 }
 
-/// Appends the tracks of `more` not chosen yet, in order, until the list is full.
-pub fn top_up(chosen: &mut Vec<TrackRow>, more: Vec<TrackRow>) {
-    let mut seen: HashSet<String> = chosen.iter().map(|t| t.id.clone()).collect();
-    for track in more {
-        if chosen.len() >= RECOMMENDATIONS {
-            break;
-        }
-        if seen.insert(track.id.clone()) {
-            chosen.push(track);
-        }
-    }
+/// [`recommend`] with another blend (`make bench-recs` compares blends).
+pub async fn recommend_with(db: &Db, user: &str, blend: &Blend) -> Result<Vec<TrackRow>, Failure> {
+    let listens = store::latest_listens(db, user, TASTE_LISTENS).await?;
+    let likes = store::latest_likes(db, user, RECENT_LIKES).await?;
+    let mut ranked = if listens.is_empty() && likes.is_empty() {
+        Vec::new()
+    } else {
+        personal(db, user, &listens, &likes, blend).await?
+    };
+    // Only an empty catalog leaves the panel empty: the newest tracks fill it.
+    let mut newest = store::newest(db, user, 2 * RECOMMENDATIONS as i64).await?;
+    newest.sort_by_key(|new| new.played);
+    ranked.extend(newest.into_iter().map(|new| new.track));
+    Ok(scoring::diversify(ranked, RECOMMENDATIONS))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::db::Timestamp;
-
-    fn track(id: &str) -> TrackRow {
-        TrackRow {
-            id: id.to_owned(),
-            uploaded_by: "someone".into(),
-            title: id.to_owned(),
-            artist: "Artist".into(),
-            album: None,
-            genre: None,
-            duration_secs: 180,
-            plays: 0,
-            verified: false,
-            status: "ready".into(),
-            failure_reason: None,
-            cover_key: None,
-            cover_large_key: None,
-            created_at: Timestamp::now(),
+/// The ranked candidates for a listener with listens or likes.
+async fn personal(
+    db: &Db,
+    user: &str,
+    listens: &[Seed],
+    likes: &[Seed],
+    blend: &Blend,
+) -> Result<Vec<TrackRow>, Failure> {
+    let weighted = listens
+        .iter()
+        .map(|seed| (seed, 1.0))
+        .chain(likes.iter().map(|seed| (seed, LIKE_WEIGHT)));
+    let taste = Taste::of(weighted.map(|(seed, weight)| {
+        (
+            seed.genre.as_deref(),
+            seed.artist.as_str(),
+            seed.album.as_deref(),
+            weight,
+        )
+    }));
+    // Similarity of each neighbour to the seeds, summed: the co-occurrence score over the
+    // seed's norm and the neighbour's (to `blend.norm`).
+    let seeds = listens
+        .iter()
+        .take(RECENT_LISTENS)
+        .map(|seed| (seed, 1.0))
+        .chain(likes.iter().map(|seed| (seed, LIKE_WEIGHT)));
+    let mut similarity: HashMap<String, f64> = HashMap::new();
+    let mut seen = HashSet::new();
+    for (seed, weight) in seeds {
+        if !seen.insert(seed.track_id.as_str()) {
+            continue;
+        }
+        for n in store::neighbours(db, &seed.track_id, NEIGHBOURS_PER_SEED).await? {
+            let norm = n.track_weight.sqrt() * n.neighbour_weight.powf(blend.norm);
+            if norm > 0.0 {
+                *similarity.entry(n.neighbour_id).or_default() += weight * n.score / norm;
+            }
         }
     }
-
-    fn ids(tracks: &[TrackRow]) -> Vec<&str> {
-        tracks.iter().map(|t| t.id.as_str()).collect()
+    let since = Timestamp::now() - chrono::Duration::days(RECENTLY_PLAYED_DAYS);
+    let ids: Vec<String> = similarity.keys().cloned().collect();
+    let mut candidates = store::candidates(db, user, &ids, since).await?;
+    for genre in taste.top_genres(GENRES) {
+        candidates.extend(store::popular_in_genre(db, user, &genre, since, PER_GENRE).await?);
     }
-
-    #[test]
-    fn a_fallback_adds_only_tracks_not_chosen_yet_in_its_order() {
-        let mut chosen = vec![track("a"), track("b")];
-
-        top_up(
-            &mut chosen,
-            vec![track("b"), track("c"), track("a"), track("d")],
-        );
-
-        assert_eq!(ids(&chosen), ["a", "b", "c", "d"]);
+    for artist in taste.top_artists(ARTISTS) {
+        candidates.extend(store::popular_of_artist(db, user, &artist, since, PER_ARTIST).await?);
     }
-
-    #[test]
-    fn a_fallback_stops_at_ten() {
-        let mut chosen: Vec<TrackRow> = (0..8).map(|i| track(&format!("t{i}"))).collect();
-
-        top_up(
-            &mut chosen,
-            (0..20).map(|i| track(&format!("u{i}"))).collect(),
-        );
-
-        assert_eq!(chosen.len(), RECOMMENDATIONS);
-        assert_eq!(ids(&chosen[8..]), ["u0", "u1"]);
-    }
+    let mut unique = HashSet::new();
+    candidates.retain(|track| unique.insert(track.id.clone()));
+    Ok(scoring::rank(candidates, &similarity, &taste, blend))
 }

@@ -1,68 +1,164 @@
-//! SQL of recommendations. None of them returns a track the user uploaded, and all return
-//! ready tracks only.
+//! SQL of a recommendation request. Each statement reads a bounded range of an index: the
+//! user's latest listens and likes, the stored neighbours of a few tracks, the most played
+//! ready tracks of one genre, the newest ready tracks, and candidates by id. None returns a
+//! track the user uploaded, and all return ready tracks only.
 
 use crate::catalog::track::{TrackRow, track_columns, visible_to_all};
-use crate::db::Db;
+use crate::db::{Db, Timestamp};
 use crate::on_db;
 
-/// Tracks the user never played, played or liked by the people who played what the user
-/// played last (the user's `recent` latest listens), the most such people first.
-pub async fn liked_by_similar_listeners(
-    db: &Db,
-    user: &str,
-    recent: i64,
-    limit: i64,
-) -> sqlx::Result<Vec<TrackRow>> {
-    on_db!(db, pool => sqlx::query_as(concat!(
-        "WITH recent AS ( \
-             SELECT track_id FROM listening_history WHERE user_id = $1 \
-             ORDER BY listened_at DESC, id DESC LIMIT $2), \
-         neighbours AS ( \
-             SELECT DISTINCT h.user_id FROM listening_history h \
-             WHERE h.track_id IN (SELECT track_id FROM recent) AND h.user_id <> $1), \
-         signals AS ( \
-             SELECT h.user_id, h.track_id FROM listening_history h \
-             WHERE h.user_id IN (SELECT user_id FROM neighbours) \
-             UNION \
-             SELECT l.user_id, l.track_id FROM liked_tracks l \
-             WHERE l.user_id IN (SELECT user_id FROM neighbours)), \
-         scores AS ( \
-             SELECT track_id, COUNT(*) AS people FROM signals GROUP BY track_id) \
-         SELECT ", track_columns!(), " FROM scores s JOIN tracks t ON t.id = s.track_id \
-         WHERE ", visible_to_all!(), " AND t.uploaded_by <> $1 \
-           AND NOT EXISTS (SELECT 1 FROM listening_history mine \
-                           WHERE mine.user_id = $1 AND mine.track_id = t.id) \
-         ORDER BY s.people DESC, t.plays DESC, t.created_at DESC, t.id DESC LIMIT $3"))
-        .bind(user).bind(recent).bind(limit).fetch_all(pool).await)
+/// A track the user listened to or liked lately (a seed of the recommendation), and what it is.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct Seed {
+    pub track_id: String,
+    pub genre: Option<String>,
+    pub artist: String,
+    pub album: Option<String>,
 }
 
-/// Tracks the user never played in the genres of what they played (case-insensitive), most
-/// played first.
-pub async fn popular_in_played_genres(
-    db: &Db,
-    user: &str,
-    limit: i64,
-) -> sqlx::Result<Vec<TrackRow>> {
-    on_db!(db, pool => sqlx::query_as(concat!(
-        "SELECT ", track_columns!(), " FROM tracks t \
-         WHERE ", visible_to_all!(), " AND t.uploaded_by <> $1 AND t.genre IS NOT NULL \
-           AND LOWER(t.genre) IN (SELECT LOWER(g.genre) FROM listening_history h \
-                                  JOIN tracks g ON g.id = h.track_id \
-                                  WHERE h.user_id = $1 AND g.genre IS NOT NULL) \
-           AND NOT EXISTS (SELECT 1 FROM listening_history mine \
-                           WHERE mine.user_id = $1 AND mine.track_id = t.id) \
-         ORDER BY t.plays DESC, t.created_at DESC, t.id DESC LIMIT $2"))
+/// The tracks of the user's `limit` latest listens, latest first.
+pub async fn latest_listens(db: &Db, user: &str, limit: i64) -> sqlx::Result<Vec<Seed>> {
+    on_db!(db, pool => sqlx::query_as(
+        "SELECT h.track_id, t.genre, t.artist, t.album FROM ( \
+             SELECT track_id, listened_at, id FROM listening_history WHERE user_id = $1 \
+             ORDER BY listened_at DESC, id DESC LIMIT $2) h \
+         JOIN tracks t ON t.id = h.track_id ORDER BY h.listened_at DESC, h.id DESC")
         .bind(user).bind(limit).fetch_all(pool).await)
 }
 
-/// The newest tracks of the catalog, those the user never played first.
-pub async fn newest(db: &Db, user: &str, limit: i64) -> sqlx::Result<Vec<TrackRow>> {
+/// The tracks of the user's `limit` latest likes, latest first.
+pub async fn latest_likes(db: &Db, user: &str, limit: i64) -> sqlx::Result<Vec<Seed>> {
+    on_db!(db, pool => sqlx::query_as(
+        "SELECT l.track_id, t.genre, t.artist, t.album FROM ( \
+             SELECT track_id, created_at FROM liked_tracks WHERE user_id = $1 \
+             ORDER BY created_at DESC LIMIT $2) l \
+         JOIN tracks t ON t.id = l.track_id ORDER BY l.created_at DESC, l.track_id")
+        .bind(user).bind(limit).fetch_all(pool).await)
+}
+
+/// A stored neighbour of a track, with the weights of both (the norms of their similarity).
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct Neighbour {
+    pub neighbour_id: String,
+    pub score: f64,
+    pub track_weight: f64,
+    pub neighbour_weight: f64,
+}
+
+/// The track's `limit` best neighbours.
+pub async fn neighbours(db: &Db, track: &str, limit: i64) -> sqlx::Result<Vec<Neighbour>> {
+    on_db!(db, pool => sqlx::query_as(
+        "SELECT n.neighbour_id, n.score, \
+                COALESCE((SELECT weight FROM track_signal_weights WHERE track_id = $1), 0.0) \
+                    AS track_weight, \
+                COALESCE(w.weight, 0.0) AS neighbour_weight \
+         FROM track_neighbours n LEFT JOIN track_signal_weights w ON w.track_id = n.neighbour_id \
+         WHERE n.track_id = $1 ORDER BY n.score DESC LIMIT $2")
+        .bind(track).bind(limit).fetch_all(pool).await)
+}
+
+/// The tracks of `ids` that may be recommended to the user: ready, not theirs, and not played
+/// by them since `since`.
+pub async fn candidates(
+    db: &Db,
+    user: &str,
+    ids: &[String],
+    since: Timestamp,
+) -> sqlx::Result<Vec<TrackRow>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    macro_rules! sql {
+        ($ids:literal) => {
+            concat!(
+                "SELECT ",
+                track_columns!(),
+                " FROM tracks t WHERE t.id IN ",
+                $ids,
+                " \
+                   AND ",
+                visible_to_all!(),
+                " AND t.uploaded_by <> $1 \
+                   AND NOT EXISTS (SELECT 1 FROM listening_history mine \
+                                   WHERE mine.user_id = $1 AND mine.track_id = t.id \
+                                     AND mine.listened_at >= $3)"
+            )
+        };
+    }
+    match db {
+        Db::Sqlite(pool) => {
+            let ids = serde_json::to_string(ids).expect("strings serialize");
+            sqlx::query_as(sql!("(SELECT value FROM json_each($2))"))
+                .bind(user)
+                .bind(ids)
+                .bind(since)
+                .fetch_all(pool)
+                .await
+        }
+        Db::Postgres(pool) => {
+            sqlx::query_as(sql!("(SELECT UNNEST($2::TEXT[]))"))
+                .bind(user)
+                .bind(ids)
+                .bind(since)
+                .fetch_all(pool)
+                .await
+        }
+    }
+}
+
+/// The most played ready tracks of the genre (lowercase), not the user's and not played by
+/// them since `since`.
+pub async fn popular_in_genre(
+    db: &Db,
+    user: &str,
+    genre: &str,
+    since: Timestamp,
+    limit: i64,
+) -> sqlx::Result<Vec<TrackRow>> {
     on_db!(db, pool => sqlx::query_as(concat!(
         "SELECT ", track_columns!(), " FROM tracks t \
-         WHERE ", visible_to_all!(), " AND t.uploaded_by <> $1 \
-         ORDER BY CASE WHEN EXISTS (SELECT 1 FROM listening_history mine \
-                                    WHERE mine.user_id = $1 AND mine.track_id = t.id) \
-                  THEN 1 ELSE 0 END, \
-                  t.created_at DESC, t.id DESC LIMIT $2"))
+         WHERE LOWER(t.genre) = $2 AND ", visible_to_all!(), " AND t.uploaded_by <> $1 \
+           AND NOT EXISTS (SELECT 1 FROM listening_history mine \
+                           WHERE mine.user_id = $1 AND mine.track_id = t.id \
+                             AND mine.listened_at >= $3) \
+         ORDER BY LOWER(t.genre) DESC, t.plays DESC, t.created_at DESC, t.id DESC LIMIT $4"))
+        .bind(user).bind(genre).bind(since).bind(limit).fetch_all(pool).await)
+}
+
+/// The most played ready tracks of the artist (exactly this name), not the user's and not
+/// played by them since `since`.
+pub async fn popular_of_artist(
+    db: &Db,
+    user: &str,
+    artist: &str,
+    since: Timestamp,
+    limit: i64,
+) -> sqlx::Result<Vec<TrackRow>> {
+    on_db!(db, pool => sqlx::query_as(concat!(
+        "SELECT ", track_columns!(), " FROM tracks t \
+         WHERE t.artist = $2 AND ", visible_to_all!(), " AND t.uploaded_by <> $1 \
+           AND NOT EXISTS (SELECT 1 FROM listening_history mine \
+                           WHERE mine.user_id = $1 AND mine.track_id = t.id \
+                             AND mine.listened_at >= $3) \
+         ORDER BY t.artist DESC, t.plays DESC, t.created_at DESC, t.id DESC LIMIT $4"))
+        .bind(user).bind(artist).bind(since).bind(limit).fetch_all(pool).await)
+}
+
+/// A newest track and whether the user ever played it.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct NewTrack {
+    #[sqlx(flatten)]
+    pub track: TrackRow,
+    pub played: bool,
+}
+
+/// The newest ready tracks that are not the user's.
+pub async fn newest(db: &Db, user: &str, limit: i64) -> sqlx::Result<Vec<NewTrack>> {
+    on_db!(db, pool => sqlx::query_as(concat!(
+        "SELECT ", track_columns!(), ", EXISTS (SELECT 1 FROM listening_history mine \
+                                              WHERE mine.user_id = $1 AND mine.track_id = t.id) \
+                                      AS played \
+         FROM tracks t WHERE ", visible_to_all!(), " AND t.uploaded_by <> $1 \
+         ORDER BY t.created_at DESC, t.id DESC LIMIT $2"))
         .bind(user).bind(limit).fetch_all(pool).await)
 }

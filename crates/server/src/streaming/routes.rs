@@ -1,6 +1,9 @@
-//! `GET /api/v1/tracks/{id}/stream-url` and `GET|HEAD /api/v1/tracks/{id}/stream`.
+//! `GET /api/v1/tracks/{id}/stream-url`, `GET|HEAD /api/v1/tracks/{id}/stream` and a stem's
+//! `GET|HEAD /api/v1/tracks/{id}/stems/{stem}/stream` (its signed URL comes with the stems'
+//! state, `GET /api/v1/tracks/{id}/stems`).
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Json;
 use axum::body::Body;
@@ -13,8 +16,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::range::RangeRequest;
-use super::service::{StreamFile, StreamGrant, Streams};
+use super::service::{self, StreamFile, StreamGrant, Streams};
 use crate::auth::{AuthService, AuthUser};
+use crate::automix::stems::Stem;
 use crate::db::{Db, Timestamp};
 use crate::errors;
 use crate::http::error::{ApiResult, ErrorBody};
@@ -59,6 +63,7 @@ where
     OpenApiRouter::new()
         .routes(routes!(stream_url))
         .routes(routes!(stream))
+        .routes(routes!(stream_stem))
 }
 
 /// A signed URL for the track in the listener's plan's quality: standard (MP3 128) on free,
@@ -97,7 +102,9 @@ async fn stream_url(
 
 /// The track's audio, with HTTP ranges (`bytes=a-b`, `a-`, `-n`; of several ranges the first
 /// is served), `If-Range` and `If-None-Match`; HEAD answers the headers only. Authorized by
-/// the signature of a stream URL, or else by a bearer token (the plan picks the quality).
+/// the signature of a stream URL, or else by a bearer token (the plan picks the quality). With
+/// media on S3 and `BACKBEAT_MEDIA_REDIRECT=presigned`, a request so authorized is redirected
+/// (307) to a presigned URL of the file, which answers the ranges and validators itself.
 #[utoipa::path(
     get,
     path = "/tracks/{id}/stream",
@@ -109,6 +116,8 @@ async fn stream_url(
         (status = 200, description = "The whole file", content_type = "audio/*", body = Vec<u8>),
         (status = 206, description = "The requested range, with `Content-Range`", content_type = "audio/*", body = Vec<u8>),
         (status = 304, description = "Not modified (`If-None-Match`)"),
+        (status = 307, description = "Redirected to a presigned URL of the file in S3 \
+            (`BACKBEAT_MEDIA_REDIRECT=presigned`), valid until the stream URL expires"),
         (status = 401, description = "Neither a signature nor a bearer token", body = ErrorBody),
         (status = 403, description = "Expired or altered signature (`invalid_signature`)", body = ErrorBody),
         (status = 404, description = "No such track (`not_found`)", body = ErrorBody),
@@ -132,13 +141,13 @@ async fn stream(
     headers: HeaderMap,
 ) -> ApiResult<Response> {
     let signed = query.exp.is_some() || query.q.is_some() || query.sig.is_some();
+    let now = Timestamp::now().unix_seconds();
     let file = if signed {
         let grant = StreamGrant {
             expires: query.exp.as_deref().unwrap_or_default(),
             quality: query.q.as_deref().unwrap_or_default(),
             sig: query.sig.as_deref().unwrap_or_default(),
         };
-        let now = Timestamp::now().unix_seconds();
         streams
             .file_for_signature(&db, auth.keys(), &id, &grant, now)
             .await?
@@ -146,16 +155,112 @@ async fn stream(
         let user = user.ok_or(errors::SESSION_MISSING)?;
         streams.file_for_listener(&db, &user.id, &id).await?
     };
-    serve(&media, &file, &method, &headers).await
+    let redirect_lifetime = redirect_lifetime(signed.then_some(&query), now);
+    serve(&media, &file, &method, &headers, redirect_lifetime).await
 }
 
-/// Answers a stream request for `file`: 200, 206, 304 or 416, the body read as it is sent.
+/// A stem of the track (`vocals` or `accompaniment`), served (or redirected) as the track's
+/// audio is. Authorized by the signature of the stem's URL, or else by a bearer token.
+#[utoipa::path(
+    get,
+    path = "/tracks/{id}/stems/{stem}/stream",
+    tag = "streaming",
+    operation_id = "streamStem",
+    security(("bearer" = []), ()),
+    params(
+        ("id" = String, Path, description = "The track's id"),
+        ("stem" = inline(Stem), Path, description = "`vocals` or `accompaniment`"),
+        StreamQuery,
+    ),
+    responses(
+        (status = 200, description = "The whole file", content_type = "audio/*", body = Vec<u8>),
+        (status = 206, description = "The requested range, with `Content-Range`", content_type = "audio/*", body = Vec<u8>),
+        (status = 304, description = "Not modified (`If-None-Match`)"),
+        (status = 307, description = "Redirected to a presigned URL of the file in S3 \
+            (`BACKBEAT_MEDIA_REDIRECT=presigned`), valid until the stream URL expires"),
+        (status = 401, description = "Neither a signature nor a bearer token", body = ErrorBody),
+        (status = 403, description = "Expired or altered signature (`invalid_signature`)", body = ErrorBody),
+        (status = 404, description = "No such track or stem, or the stems are not ready (`not_found`)", body = ErrorBody),
+        (status = 416, description = "The range starts past the end; `Content-Range: bytes */<size>`"),
+    )
+)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "an axum handler takes each extractor as an argument"
+)]
+async fn stream_stem(
+    method: Method,
+    user: Option<AuthUser>,
+    State(db): State<Db>,
+    State(auth): State<Arc<AuthService>>,
+    State(streams): State<Streams>,
+    State(media): State<MediaStore>,
+    Path((id, stem)): Path<(String, String)>,
+    Query(query): Query<StreamQuery>,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let stem = Stem::parse(&stem).ok_or(errors::STEMS_NOT_FOUND)?;
+    let signed = query.exp.is_some() || query.q.is_some() || query.sig.is_some();
+    let now = Timestamp::now().unix_seconds();
+    let file = if signed {
+        let grant = StreamGrant {
+            expires: query.exp.as_deref().unwrap_or_default(),
+            quality: query.q.as_deref().unwrap_or_default(),
+            sig: query.sig.as_deref().unwrap_or_default(),
+        };
+        streams
+            .file_for_stem_signature(&db, auth.keys(), &id, stem, &grant, now)
+            .await?
+    } else {
+        let user = user.ok_or(errors::SESSION_MISSING)?;
+        streams
+            .stem_file_for_listener(&db, &user.id, &id, stem)
+            .await?
+    };
+    let redirect_lifetime = redirect_lifetime(signed.then_some(&query), now);
+    serve(&media, &file, &method, &headers, redirect_lifetime).await
+}
+
+/// How long the presigned URL a stream redirects to lasts: until the signed stream URL expires
+/// (its signature holds, so its expiry is a number), or for a bearer token's request as long
+/// as the shortest stream URL; S3 allows at most a week.
+fn redirect_lifetime(signed: Option<&StreamQuery>, now: i64) -> Duration {
+    let expires = signed.and_then(|query| query.exp.as_deref()?.parse::<i64>().ok());
+    let secs = match expires {
+        Some(expires) => expires - now,
+        None => service::MIN_URL_LIFETIME_SECS,
+    };
+    Duration::from_secs(secs.clamp(1, 7 * 24 * 3600).unsigned_abs())
+}
+
+/// Answers a stream request for `file`: 200, 206, 304 or 416, the body read as it is sent; or,
+/// when streams redirect (media on S3, `BACKBEAT_MEDIA_REDIRECT=presigned`), 307 to a presigned
+/// URL of the file lasting `redirect_lifetime`, whose answers (ranges, ETag) come from S3.
 async fn serve(
     media: &MediaStore,
     file: &StreamFile,
     method: &Method,
     request: &HeaderMap,
+    redirect_lifetime: Duration,
 ) -> ApiResult<Response> {
+    let redirect = media
+        .stream_redirect(
+            &file.key,
+            method.clone(),
+            redirect_lifetime,
+            &file.content_type,
+            CACHE_CONTROL,
+        )
+        .await?;
+    if let Some(url) = redirect {
+        let mut response = StatusCode::TEMPORARY_REDIRECT.into_response();
+        insert(&mut response, header::LOCATION, url);
+        // The presigned URL expires: a cached redirect would outlive it.
+        response
+            .headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        return Ok(response);
+    }
     let header_text = |name| {
         request
             .get(name)

@@ -1,7 +1,8 @@
 //! The rules of streaming: a listener hears the rendition of their plan (standard MP3 128 for
 //! free, high MP3 320 for basic, lossless FLAC for premium when the upload was lossless, else
 //! the original), of a ready track they may see. Signed URLs last long enough to play the track
-//! twice, and at least 15 minutes.
+//! twice, and at least 15 minutes. A track's stems (AutoMix) stream the same way: the stem's
+//! rendition of the plan's quality (the best below it when the stems have no lossless one).
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
@@ -10,6 +11,7 @@ use sha2::{Digest, Sha256};
 
 use super::signature;
 use crate::auth::Keys;
+use crate::automix::stems::{self, Stem};
 use crate::catalog::renditions::{self as catalog, RenditionRow, TrackSource};
 use crate::catalog::track::TrackStatus;
 use crate::db::{Db, Timestamp};
@@ -18,7 +20,7 @@ use crate::media::MediaKey;
 use crate::plans::{self, StreamQuality};
 
 /// The shortest life of a signed URL.
-const MIN_URL_LIFETIME_SECS: i64 = 15 * 60;
+pub const MIN_URL_LIFETIME_SECS: i64 = 15 * 60;
 /// Files remembered by [`Streams`]; past this the memory starts over.
 const CACHE_MAX_ENTRIES: usize = 10_000;
 
@@ -73,6 +75,21 @@ pub fn choose(
     }
 }
 
+/// The file that plays `quality` of a stem: its rendition of that quality, else the best one
+/// below it.
+pub fn choose_stem(
+    renditions: &[RenditionRow],
+    quality: StreamQuality,
+) -> Result<StreamFile, Failure> {
+    StreamQuality::ALL
+        .into_iter()
+        .rev()
+        .filter(|candidate| *candidate <= quality)
+        .find_map(|candidate| renditions.iter().find(|r| r.quality == candidate.as_str()))
+        .ok_or_else(|| Failure::from(errors::STEMS_NOT_FOUND))
+        .and_then(|r| StreamFile::new(&r.media_key, &r.content_type, r.size_bytes))
+}
+
 /// How long a signed URL for a track of `duration_secs` lasts.
 pub fn url_lifetime(duration_secs: i64) -> chrono::Duration {
     chrono::Duration::seconds(MIN_URL_LIFETIME_SECS.max(2 * duration_secs))
@@ -98,8 +115,8 @@ pub struct Streams {
     files: Arc<RwLock<FilesByQuality>>,
 }
 
-/// Stream files by track id and quality name.
-type FilesByQuality = HashMap<(String, &'static str), Arc<StreamFile>>;
+/// Stream files by track id, stem (none for the track's mix) and quality name.
+type FilesByQuality = HashMap<(String, Option<Stem>, &'static str), Arc<StreamFile>>;
 
 impl Streams {
     /// The file that plays `quality` of a ready track.
@@ -109,22 +126,87 @@ impl Streams {
         track_id: &str,
         quality: StreamQuality,
     ) -> Result<Arc<StreamFile>, Failure> {
-        let key = (track_id.to_owned(), quality.as_str());
-        if let Some(file) = self.files.read().expect("not poisoned").get(&key) {
-            return Ok(file.clone());
+        let key = (track_id.to_owned(), None, quality.as_str());
+        if let Some(file) = self.remembered(&key) {
+            return Ok(file);
         }
         let source = catalog::find_source(db, track_id)
             .await?
             .ok_or(errors::TRACK_NOT_FOUND)?;
         check_ready(&source)?;
         let renditions = catalog::renditions(db, track_id).await?;
-        let file = Arc::new(choose(&source, &renditions, quality)?);
+        Ok(self.remember(key, choose(&source, &renditions, quality)?))
+    }
+
+    /// The file that plays `quality` of a stem of a track whose stems are ready (they never
+    /// change once ready).
+    pub async fn stem_file(
+        &self,
+        db: &Db,
+        track_id: &str,
+        stem: Stem,
+        quality: StreamQuality,
+    ) -> Result<Arc<StreamFile>, Failure> {
+        let key = (track_id.to_owned(), Some(stem), quality.as_str());
+        if let Some(file) = self.remembered(&key) {
+            return Ok(file);
+        }
+        let renditions = stems::stem_renditions(db, track_id, stem).await?;
+        Ok(self.remember(key, choose_stem(&renditions, quality)?))
+    }
+
+    fn remembered(&self, key: &(String, Option<Stem>, &'static str)) -> Option<Arc<StreamFile>> {
+        self.files.read().expect("not poisoned").get(key).cloned()
+    }
+
+    fn remember(
+        &self,
+        key: (String, Option<Stem>, &'static str),
+        file: StreamFile,
+    ) -> Arc<StreamFile> {
+        let file = Arc::new(file);
         let mut files = self.files.write().expect("not poisoned");
         if files.len() >= CACHE_MAX_ENTRIES {
             files.clear();
         }
         files.insert(key, file.clone());
-        Ok(file)
+        file
+    }
+
+    /// The file a signed-in listener hears of a stem of a track they may see.
+    pub async fn stem_file_for_listener(
+        &self,
+        db: &Db,
+        listener: &str,
+        track_id: &str,
+        stem: Stem,
+    ) -> Result<Arc<StreamFile>, Failure> {
+        catalog::find_visible_source(db, track_id, listener)
+            .await?
+            .ok_or(errors::TRACK_NOT_FOUND)?;
+        let quality = listener_quality(db, listener).await?;
+        self.stem_file(db, track_id, stem, quality).await
+    }
+
+    /// The file a signed stem URL plays, when its signature holds at `now`.
+    pub async fn file_for_stem_signature(
+        &self,
+        db: &Db,
+        keys: &Keys,
+        track_id: &str,
+        stem: Stem,
+        grant: &StreamGrant<'_>,
+        now: i64,
+    ) -> Result<Arc<StreamFile>, Failure> {
+        let quality = signature::verify_stem(
+            keys,
+            track_id,
+            stem,
+            (grant.quality, grant.expires, grant.sig),
+            now,
+        )
+        .map_err(|_| errors::INVALID_STREAM_SIGNATURE)?;
+        self.stem_file(db, track_id, stem, quality).await
     }
 
     /// The file a signed-in listener hears of a track they may see: their plan's quality.
@@ -195,7 +277,27 @@ pub struct StreamGrant<'a> {
     pub sig: &'a str,
 }
 
-async fn listener_quality(db: &Db, listener: &str) -> sqlx::Result<StreamQuality> {
+/// A signed URL of a stem in `quality`, lasting as a track's URL does; with its expiry.
+pub fn signed_stem_url(
+    keys: &Keys,
+    track_id: &str,
+    stem: Stem,
+    quality: StreamQuality,
+    duration_secs: i64,
+) -> (String, Timestamp) {
+    let expires_at = Timestamp::now() + url_lifetime(duration_secs);
+    let expires = expires_at.unix_seconds();
+    let sig = signature::sign_stem(keys, track_id, stem, quality, expires);
+    let url = format!(
+        "/api/v1/tracks/{track_id}/stems/{}/stream?exp={expires}&q={}&sig={sig}",
+        stem.as_str(),
+        quality.as_str()
+    );
+    (url, expires_at)
+}
+
+/// The stream quality of `listener`'s plan.
+pub async fn listener_quality(db: &Db, listener: &str) -> sqlx::Result<StreamQuality> {
     Ok(plans::plan_of(db, listener).await?.stream_quality())
 }
 
@@ -252,6 +354,25 @@ mod tests {
         assert_eq!(file.key.as_str(), "tracks/u1/1_song.mp3");
         assert_eq!(file.size, 9_000);
         assert_eq!(file.content_type, "audio/mpeg");
+    }
+
+    #[test]
+    fn a_stem_plays_its_quality_or_the_best_below() {
+        let renditions = [
+            rendition("standard", "audio/mpeg"),
+            rendition("high", "audio/mpeg"),
+        ];
+
+        let lossless = choose_stem(&renditions, StreamQuality::Lossless).unwrap();
+        let standard = choose_stem(&renditions, StreamQuality::Standard).unwrap();
+
+        assert_eq!(lossless.key.as_str(), "renditions/t1/r/high.x");
+        assert_eq!(standard.key.as_str(), "renditions/t1/r/standard.x");
+        assert!(
+            choose_stem(&[], StreamQuality::High)
+                .unwrap_err()
+                .is(errors::STEMS_NOT_FOUND)
+        );
     }
 
     #[test]

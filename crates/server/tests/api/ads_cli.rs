@@ -3,42 +3,21 @@
 //! and served at once; a refused one stores nothing; the report prints impressions, clicks and
 //! click-through rate per ad and day.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 use backbeat::ads::day_of;
 use backbeat::db::Timestamp;
 use reqwest::Method;
 
 use crate::helpers::app::{TestApp, count, files_under, spawn_app};
+use crate::helpers::cli::{self, stdout};
 use crate::helpers::http::{call_ok, get};
 use crate::helpers::media::png;
 use crate::helpers::seed::add_ad;
 
-const BIN: &str = env!("CARGO_BIN_EXE_backbeat");
-
-/// Runs `backbeat ads <args>` on the app's database and data directory (off the async
-/// threads, so the server keeps answering).
+/// Runs `backbeat ads <args>` on the app's database and data directory.
 async fn ads(app: &TestApp, args: &[&str]) -> Output {
-    let mut command = Command::new(BIN);
-    command
-        .arg("ads")
-        .args(args)
-        .env("BACKBEAT_DATA_DIR", &app.data_dir)
-        .env("BACKBEAT_DATABASE_URL", app.database_url())
-        .env_remove("BACKBEAT_CONFIG");
-    tokio::task::spawn_blocking(move || command.output().unwrap())
-        .await
-        .unwrap()
-}
-
-fn stdout(output: &Output) -> String {
-    assert!(
-        output.status.success(),
-        "exit {}: {}",
-        output.status,
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout.clone()).unwrap()
+    cli::backbeat(app, &[&["ads"], args].concat(), &[]).await
 }
 
 /// A file in a temporary folder, kept as long as the folder.

@@ -17,7 +17,7 @@ fn b64(value: &Value) -> String {
 
 /// Signs `payload` with the server's own key, as only the server could.
 fn sign_with_the_server_key(app: &crate::helpers::app::TestApp, payload: &Value) -> String {
-    let keys = backbeat::auth::Keys::load_or_generate(&app.data_dir, None).unwrap();
+    let keys = app.auth.keys();
     let mut header = jsonwebtoken::Header::new(jsonwebtoken::Algorithm::ES256);
     header.kid = Some(keys.kid.clone());
     jsonwebtoken::encode(&header, payload, &keys.encoding).unwrap()

@@ -1,7 +1,7 @@
 //! Guessing is limited per account and per code, not only per client address: mailed codes and
 //! two-factor challenges are burnt after 5 wrong answers, attempts count per email address,
 //! IPv6 clients count by their /64, the client address behind a proxy is the one the proxy saw,
-//! and a password change needs the current password.
+//! a password change needs the current password, and every node counts against one budget.
 
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -262,5 +262,36 @@ async fn a_recovery_link_session_sets_a_new_password_once_without_the_old_one() 
     assert_eq!(
         (second.0, second.1["code"].as_str()),
         (400, Some("current_password_required"))
+    );
+}
+
+#[tokio::test]
+async fn sign_in_budgets_are_one_for_every_node() {
+    let a = spawn_app_with(|config| {
+        config.trust_forwarded_for = true;
+        config.auth.rate_limit_per_minute = 2;
+        config.auth.email_rate_limit_per_hour = 2;
+    })
+    .await;
+    let b = a.spawn_peer().await;
+
+    // Per client address: two attempts on a spend its budget on b as well.
+    let per_client = [
+        sign_in_from(&a, "203.0.113.1", "a1@example.com", "wrong-guess").await,
+        sign_in_from(&a, "203.0.113.1", "a2@example.com", "wrong-guess").await,
+        sign_in_from(&b, "203.0.113.1", "a3@example.com", "wrong-guess").await,
+    ];
+    // Per email address, from a new client each time, alternating nodes.
+    let per_email = [
+        sign_in_from(&b, "198.51.100.1", "oda@example.com", "wrong-guess").await,
+        sign_in_from(&a, "198.51.100.2", "oda@example.com", "wrong-guess").await,
+        sign_in_from(&b, "198.51.100.3", "oda@example.com", "wrong-guess").await,
+    ];
+
+    assert_eq!(per_client, [400, 400, 429]);
+    assert_eq!(per_email, [400, 400, 429]);
+    assert_eq!(
+        sign_in_from(&b, "203.0.113.2", "a4@example.com", "wrong-guess").await,
+        400
     );
 }

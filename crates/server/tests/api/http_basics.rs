@@ -202,6 +202,32 @@ async fn the_openapi_document_describes_the_api() {
     assert_eq!(doc["info"]["title"], "Backbeat API");
     assert!(doc["paths"]["/api/v1/plans"]["get"].is_object(), "{doc}");
     assert!(doc["components"]["schemas"]["ErrorBody"].is_object());
+    // Every reference resolves: clients generate their types from this document.
+    let mut refs = Vec::new();
+    collect_refs(&doc, &mut refs);
+    assert!(!refs.is_empty());
+    for reference in refs {
+        let pointer = reference.strip_prefix('#').unwrap_or(&reference);
+        assert!(
+            doc.pointer(pointer).is_some(),
+            "unresolved $ref {reference}"
+        );
+    }
+}
+
+fn collect_refs(value: &serde_json::Value, refs: &mut Vec<String>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (key, inner) in map {
+                match (key.as_str(), inner.as_str()) {
+                    ("$ref", Some(reference)) => refs.push(reference.to_owned()),
+                    _ => collect_refs(inner, refs),
+                }
+            }
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|item| collect_refs(item, refs)),
+        _ => {}
+    }
 }
 
 #[tokio::test]

@@ -1,14 +1,14 @@
 //! Earnings and withdrawals through the API: a listener's counted play credits the uploader 21
 //! units in the play's transaction; the balance shows rounded down; a withdrawal is checked in
 //! SPEC's order, takes the whole balance rounded down to cents, once, however often and however
-//! concurrently it is sent; the history lists mine, newest first, masked. After every test each
-//! cached balance equals the sum of its ledger.
+//! concurrently it is sent; at most so many a day, on whichever node; the history lists mine,
+//! newest first, masked. After every test each cached balance equals the sum of its ledger.
 
 use futures_util::future::join_all;
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::helpers::app::{TestApp, count, spawn_app};
+use crate::helpers::app::{TestApp, count, spawn_app, spawn_app_with};
 use crate::helpers::http::{assert_api_error, call, get};
 use crate::helpers::payouts::{
     ada_bank, assert_balances_match_ledger, balance, balance_units, bank, credit, paypal, withdraw,
@@ -282,6 +282,46 @@ async fn a_hundred_parallel_requests_create_one_withdrawal() {
     let created = responses.iter().filter(|r| r.status() == 201).count();
     assert_eq!(created, 1);
     assert_eq!(withdrawals_stored(&app).await, 3);
+    assert_balances_match_ledger(&app).await;
+}
+
+#[tokio::test]
+async fn withdrawals_are_limited_per_day_on_every_node_and_a_retry_does_not_count() {
+    let app = spawn_app_with(|config| config.payouts.withdrawals_per_day = 2).await;
+    let peer = app.spawn_peer().await;
+    let (ana, token) = app.user("Ana").await;
+    let body = paypal("ada@example.com");
+    credit(&app, &ana, 50_000).await;
+    let first = withdraw(&app, &token, &body, Some("k-1")).await;
+    let first = first.text().await.unwrap();
+    credit(&app, &ana, 50_000).await;
+    assert_eq!(
+        withdraw(&peer, &token, &body, Some("k-2")).await.status(),
+        201
+    );
+    credit(&app, &ana, 50_000).await;
+
+    let third = withdraw(&app, &token, &body, Some("k-3")).await;
+    let on_peer = withdraw(&peer, &token, &body, None).await;
+    let retry = withdraw(&peer, &token, &body, Some("k-1")).await;
+
+    assert_eq!(
+        assert_api_error(third, 429, "withdrawal_limit_reached").await,
+        "You have requested 2 withdrawals in the last 24 hours. Please try again later."
+    );
+    assert_api_error(on_peer, 429, "withdrawal_limit_reached").await;
+    assert_eq!(retry.status(), 201, "a retry answers its withdrawal");
+    assert_eq!(retry.text().await.unwrap(), first);
+    assert_eq!(
+        balance_units(&app, &token).await,
+        50_000,
+        "refusals took nothing"
+    );
+    assert_eq!(withdrawals_stored(&app).await, 2);
+    // The limit is the user's own.
+    let (bo, bo_token) = app.user("Bo").await;
+    credit(&app, &bo, 50_000).await;
+    assert_eq!(withdraw(&peer, &bo_token, &body, None).await.status(), 201);
     assert_balances_match_ledger(&app).await;
 }
 

@@ -3,18 +3,17 @@
 //! rejected (its amount refunded through the ledger) once, the artist is mailed, and a second
 //! transition is refused.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::Value;
 
 use crate::helpers::app::{TestApp, count, spawn_app};
+use crate::helpers::cli::{self, stdout};
 use crate::helpers::http::get;
 use crate::helpers::payouts::{
     ada_bank, assert_balances_match_ledger, balance_units, credit, paypal, withdrawn,
 };
 use crate::helpers::paypal::{CLIENT_ID, CLIENT_SECRET, FakePaypal};
-
-const BIN: &str = env!("CARGO_BIN_EXE_backbeat");
 
 /// Runs `backbeat payouts <args>` on the app's database and data directory.
 async fn payouts(app: &TestApp, args: &[&str]) -> Output {
@@ -23,28 +22,7 @@ async fn payouts(app: &TestApp, args: &[&str]) -> Output {
 
 /// Runs `backbeat payouts <args>` with these variables set as well.
 async fn payouts_with(app: &TestApp, args: &[&str], vars: &[(&str, &str)]) -> Output {
-    let mut command = Command::new(BIN);
-    command
-        .arg("payouts")
-        .args(args)
-        .env("BACKBEAT_DATA_DIR", &app.data_dir)
-        .env("BACKBEAT_DATABASE_URL", app.database_url())
-        .env_remove("BACKBEAT_CONFIG")
-        .env_remove("BACKBEAT_SMTP_URL")
-        .envs(vars.iter().copied());
-    tokio::task::spawn_blocking(move || command.output().unwrap())
-        .await
-        .unwrap()
-}
-
-fn stdout(output: &Output) -> String {
-    assert!(
-        output.status.success(),
-        "exit {}: {}",
-        output.status,
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout.clone()).unwrap()
+    cli::backbeat(app, &[&["payouts"], args].concat(), vars).await
 }
 
 /// The command failed and said why.

@@ -2,12 +2,14 @@
 //! with their idempotency key), completions and rejections, each run from a seed so a failure
 //! replays: after every step each balance equals the sum of its ledger, is never negative, and
 //! equals what a model of the rules (21 units per counted play, the whole balance in cents per
-//! withdrawal of 5 EUR or more, the amount back on rejection) says.
+//! withdrawal of 5 EUR or more, at most 3 new withdrawals per user and day, the amount back on
+//! rejection) says.
 
 use std::collections::HashMap;
 
 use backbeat::auth::Mailer;
 use backbeat::config::Config;
+use backbeat::errors;
 use backbeat::payouts::details::{GivenDetails, Method};
 use backbeat::payouts::service::{self, WithdrawalRequest};
 use backbeat::payouts::{operator, whole_cents};
@@ -20,6 +22,8 @@ use crate::helpers::seed::{Seed, insert_track, play};
 
 const SEEDS: [u64; 3] = [7, 1_013, 90_210];
 const STEPS: usize = 120;
+/// New withdrawals a user may request per 24 hours (every step runs within them).
+const PER_DAY: u32 = 3;
 
 struct Person {
     id: String,
@@ -48,6 +52,7 @@ async fn run(seed: u64) {
     let mut model: HashMap<String, i64> = HashMap::new();
     let mut pending: Vec<(String, String, i64)> = Vec::new();
     let mut keys: Vec<(String, String)> = Vec::new();
+    let mut created: HashMap<String, u32> = HashMap::new();
     let email = GivenDetails::Email("ada@example.com".into());
 
     for step in 0..STEPS {
@@ -82,20 +87,29 @@ async fn run(seed: u64) {
                     idempotency_key: Some(&key),
                 };
                 let retry = keys.contains(&(user.clone(), key.clone()));
-                let result = service::request_withdrawal(&app.db, &user, request).await;
+                let result = service::request_withdrawal(&app.db, &user, request, PER_DAY).await;
                 let balance = model.entry(user.clone()).or_default();
+                let made = created.entry(user.clone()).or_default();
                 match result {
                     Ok(row) if !retry => {
                         assert!(*balance >= 50_000, "{context}: withdrew below the minimum");
+                        assert!(*made < PER_DAY, "{context}: withdrew over the daily limit");
                         assert_eq!(row.amount_units, whole_cents(*balance), "{context}");
                         *balance -= row.amount_units;
+                        *made += 1;
                         pending.push((row.id, user.clone(), row.amount_units));
                         keys.push((user, key));
                     }
                     Ok(_) => {}
                     Err(err) => {
                         assert!(!retry, "{context}: a retry failed: {err}");
-                        assert!(*balance < 50_000, "{context}: refused with {err}");
+                        let expected = if *balance < 50_000 {
+                            errors::MINIMUM_WITHDRAWAL
+                        } else {
+                            assert_eq!(*made, PER_DAY, "{context}: refused with {err}");
+                            errors::WITHDRAWAL_LIMIT_REACHED
+                        };
+                        assert!(err.is(expected), "{context}: refused with {err}");
                     }
                 }
             }

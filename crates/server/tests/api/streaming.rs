@@ -1,12 +1,11 @@
 //! Streaming: signed URLs, the rendition each plan hears, and HTTP ranges.
 
-use backbeat::auth::Keys;
 use backbeat::plans::StreamQuality;
 use backbeat::streaming::signature;
 use serde_json::Value;
 
 use crate::helpers::app::{TestApp, spawn_app};
-use crate::helpers::http::assert_api_error;
+use crate::helpers::http::{assert_api_error, header};
 use crate::helpers::media::{TrackForm, upload, wait_until_processed, wav};
 use crate::helpers::seed::{Seed, insert_track, set_plan};
 
@@ -59,15 +58,6 @@ async fn original(app: &TestApp, id: &str) -> Vec<u8> {
 /// A request to a stream URL, without a bearer token.
 fn fetch(app: &TestApp, url: &str) -> reqwest::RequestBuilder {
     app.client.get(app.url(url))
-}
-
-fn header<'a>(response: &'a reqwest::Response, name: &str) -> &'a str {
-    response
-        .headers()
-        .get(name)
-        .unwrap_or_else(|| panic!("no {name} header"))
-        .to_str()
-        .unwrap()
 }
 
 #[tokio::test]
@@ -308,9 +298,9 @@ async fn an_expired_or_altered_signature_is_forbidden() {
         .into_owned()
         .collect();
     let (exp, sig) = (&query["exp"], &query["sig"]);
-    let keys = Keys::load_or_generate(&app.data_dir, None).unwrap();
+    let keys = app.auth.keys();
     let past = chrono::Utc::now().timestamp() - 1;
-    let expired_sig = signature::sign(&keys, &id, StreamQuality::Standard, past);
+    let expired_sig = signature::sign(keys, &id, StreamQuality::Standard, past);
     let later: i64 = exp.parse::<i64>().unwrap() + 3600;
     let base = format!("/api/v1/tracks/{id}/stream");
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderRoute } from '@/test/render';
 import { avatarColorOf, initialsOf } from './initials';
 import { InitialsAvatar } from './InitialsAvatar';
+import cases from './initials.cases.json';
 
 describe('initialsOf', () => {
   it('takes the first letters of the first and the last word', () => {
@@ -22,6 +23,15 @@ describe('initialsOf', () => {
   it('draws a question mark when there is nothing to take', () => {
     expect(initialsOf('')).toBe('?');
     expect(initialsOf(' -- ')).toBe('?');
+  });
+
+  it('skips a leading article when more words follow, as the demo covers do', () => {
+    expect(initialsOf('The Driftwood Trio')).toBe('DT');
+    expect(initialsOf('The Beatles')).toBe('B');
+  });
+
+  it.each(cases)('gives %j the initials %j, the same as the server (initials.cases.json)', (name, initials) => {
+    expect(initialsOf(name)).toBe(initials);
   });
 });
 

@@ -1,16 +1,27 @@
 const letterOrDigit = /[\p{L}\p{N}]/u;
 
-/** One or two initials: the first letter of the first word and of the last word ("Ada Lovelace" -> "AL"). */
+/** A leading article is not an initial: "The Driftwood Trio" is "DT". */
+const leadingArticles = new Set(['the', 'a', 'an']);
+
+/**
+ * One or two initials: the first letter of the first word and of the last word ("Ada Lovelace" ->
+ * "AL"), after a leading article when more words follow. The server draws the same initials on
+ * the demo covers (`initials_of` in crates/server/src/demo/art.rs); both are tested against
+ * initials.cases.json.
+ */
 export function initialsOf(name: string): string {
-  const firstLetters = name
-    .trim()
-    .split(/\s+/)
+  const words = name.trim().split(/\s+/);
+  const first = words[0];
+  if (words.length > 1 && first !== undefined && leadingArticles.has(first.toLocaleLowerCase())) {
+    words.shift();
+  }
+  const firstLetters = words
     .map((word) => Array.from(word).find((character) => letterOrDigit.test(character)))
     .filter((letter): letter is string => letter !== undefined);
-  const first = firstLetters[0];
-  if (first === undefined) return '?';
+  const initial = firstLetters[0];
+  if (initial === undefined) return '?';
   const last = firstLetters.length > 1 ? firstLetters[firstLetters.length - 1] : '';
-  return `${first}${last ?? ''}`.toLocaleUpperCase();
+  return `${initial}${last ?? ''}`.toLocaleUpperCase();
 }
 
 /** A colour that belongs to the name: the same name always gets the same hue. */

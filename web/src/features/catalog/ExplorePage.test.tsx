@@ -38,17 +38,33 @@ describe('ExplorePage', () => {
     expect(queryOfCall(0)).toEqual({ q: undefined, cursor: undefined });
   });
 
-  it('searches for ?q and heads the list with it', async () => {
-    GET.mockResolvedValue(answer({ tracks: [nightDrive], next_cursor: null }));
+  it('searches for ?q and heads the list with it and its total', async () => {
+    GET.mockResolvedValue(answer({ tracks: [nightDrive], next_cursor: 'page-2', total: 1234, total_is_lower_bound: false }));
     renderExplore('/explore?q=%20synthwave%20');
 
     expect(await screen.findByRole('heading', { name: 'Results for "synthwave"' })).toBeInTheDocument();
-    expect(screen.getByText('1 track')).toBeInTheDocument();
+    expect(screen.getByText('1,234 tracks')).toBeInTheDocument();
     expect(queryOfCall(0)).toEqual({ q: 'synthwave', cursor: undefined });
   });
 
+  it("counts a search's matches from its total, '1,000+' beyond the bound", async () => {
+    GET.mockResolvedValueOnce(
+      answer({ tracks: [nightDrive], next_cursor: 'page-2', total: 1000, total_is_lower_bound: true }),
+    );
+    const { user } = renderExplore('/explore?q=love');
+    expect(await screen.findByText('1,000+ tracks')).toBeInTheDocument();
+
+    GET.mockResolvedValueOnce(
+      answer({ tracks: [nightDrive], next_cursor: 'page-2', total: 1000, total_is_lower_bound: false }),
+    );
+    const box = screen.getByRole('searchbox', { name: 'Search tracks' });
+    await user.clear(box);
+    await user.type(box, 'lovely{Enter}');
+    expect(await screen.findByText('1,000 tracks')).toBeInTheDocument();
+  });
+
   it("says 'No tracks found' when nothing matches", async () => {
-    GET.mockResolvedValue(answer({ tracks: [], next_cursor: null }));
+    GET.mockResolvedValue(answer({ tracks: [], next_cursor: null, total: 0, total_is_lower_bound: false }));
     renderExplore('/explore?q=polka');
 
     expect(await screen.findByText('No tracks found')).toBeInTheDocument();

@@ -32,6 +32,24 @@ function ExploreSearch({ query, onSearch }: { query: string; onSearch: (query: s
   );
 }
 
+/**
+ * The count beside the heading. A search answers its total (exact up to 1,000, else "1,000+");
+ * the whole catalogue pages through without one, so a list with more to load says "50+".
+ */
+function trackCount(
+  first: { total?: number | null; total_is_lower_bound?: boolean } | undefined,
+  loaded: number,
+  hasMore: boolean,
+): string {
+  const total = first?.total;
+  if (typeof total === 'number') {
+    return first?.total_is_lower_bound === true
+      ? `${total.toLocaleString('en-US')}+ tracks`
+      : formatTrackCount(total);
+  }
+  return hasMore ? `${loaded}+ tracks` : formatTrackCount(loaded);
+}
+
 function ExploreResults({ query }: { query: string }) {
   const search = useTrackSearch(query);
   const heading = query === '' ? 'All Tracks' : `Results for "${query}"`;
@@ -50,8 +68,7 @@ function ExploreResults({ query }: { query: string }) {
   }
 
   const tracks = search.data.pages.flatMap((page) => page.tracks);
-  // The API pages through the catalogue without a total, so a list with more to load says "50+".
-  const count = search.hasNextPage ? `${tracks.length}+ tracks` : formatTrackCount(tracks.length);
+  const count = trackCount(search.data.pages[0], tracks.length, search.hasNextPage);
   return (
     <section aria-labelledby="explore-heading" className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">

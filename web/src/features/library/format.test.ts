@@ -14,4 +14,13 @@ describe('totalLengthLabel', () => {
     expect(totalLengthLabel(150)).toBe('3 min');
     expect(totalLengthLabel(3900)).toBe('1 hr 5 min');
   });
+
+  it('reads a length under a minute in seconds, not 0 min', () => {
+    expect(totalLengthLabel(1)).toBe('1 sec');
+    expect(totalLengthLabel(29)).toBe('29 sec');
+    expect(totalLengthLabel(45)).toBe('45 sec');
+    expect(totalLengthLabel(59.4)).toBe('59 sec');
+    expect(totalLengthLabel(59.6)).toBe('1 min');
+    expect(totalLengthLabel(60)).toBe('1 min');
+  });
 });

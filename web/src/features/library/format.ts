@@ -3,9 +3,11 @@ export function trackCountLabel(count: number): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'track' : 'tracks'}`;
 }
 
-/** "42 min" or "1 hr 5 min": how long a playlist plays. */
+/** "45 sec", "42 min" or "1 hr 5 min": how long a playlist plays. Under a minute it reads in seconds. */
 export function totalLengthLabel(seconds: number): string {
-  const minutes = Math.round(seconds / 60);
+  const whole = Number.isFinite(seconds) ? Math.max(0, Math.round(seconds)) : 0;
+  if (whole < 60) return `${whole} sec`;
+  const minutes = Math.round(whole / 60);
   if (minutes < 60) return `${minutes} min`;
   return `${Math.floor(minutes / 60)} hr ${minutes % 60} min`;
 }

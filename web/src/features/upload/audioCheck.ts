@@ -63,12 +63,14 @@ function loadDuration(file: File): Promise<AudioCheck> {
 }
 
 /**
- * Loads an audio file in the browser to read its length. Only files whose first bytes announce a
- * format this browser can play are judged here: a browser lacking a codec, or a file that is not
- * audio at all, is left to the server, which decodes every upload and says what is wrong.
+ * Loads an audio file in the browser to read its length: a file it cannot decode is 'failed'.
+ * Bytes that announce none of the accepted formats are still given to the browser, whose own
+ * decoding judges them (text or an image named .mp3 fails here rather than after the upload). Only
+ * a file in an accepted format this browser lacks the codec for is left to the server, which
+ * decodes every upload and says what is wrong.
  */
 export async function checkAudioLoads(file: File): Promise<AudioCheck> {
   const format = recognizedAudioFormat(new Uint8Array(await file.slice(0, 12).arrayBuffer()));
-  if (format === null || new Audio().canPlayType(mimeTypes[format]) === '') return { result: 'unchecked' };
+  if (format !== null && new Audio().canPlayType(mimeTypes[format]) === '') return { result: 'unchecked' };
   return loadDuration(file);
 }

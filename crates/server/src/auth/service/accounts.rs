@@ -8,7 +8,7 @@ impl AuthService {
         body: wire::SignupBody,
         meta: &RequestMeta,
     ) -> AuthResult<SignupOutcome> {
-        self.limits.check(Limited::Signup, meta.ip)?;
+        self.limits.check(Limited::Signup, meta.ip).await?;
         if self.config.disable_signup {
             return Err(AuthError::unprocessable(
                 "signup_disabled",
@@ -165,7 +165,7 @@ impl AuthService {
         body: wire::TokenBody,
         meta: &RequestMeta,
     ) -> AuthResult<Session> {
-        self.limits.check(Limited::Token, meta.ip)?;
+        self.limits.check(Limited::Token, meta.ip).await?;
         let email = body
             .email
             .as_deref()
@@ -179,7 +179,7 @@ impl AuthService {
                 AuthError::bad_request("invalid_credentials", "Invalid login credentials")
             });
         };
-        self.limits.check_email(Limited::Token, &email)?;
+        self.limits.check_email(Limited::Token, &email).await?;
         let user = store::find_user_by_email(&self.db, &email).await?;
         let verified = self
             .passwords
@@ -341,7 +341,9 @@ impl AuthService {
         let current = current
             .filter(|c| !c.is_empty())
             .ok_or_else(current_password_required)?;
-        self.limits.check_email(Limited::Token, &auth.user.email)?;
+        self.limits
+            .check_email(Limited::Token, &auth.user.email)
+            .await?;
         if self
             .passwords
             .verify(current, Some(auth.user.encrypted_password.clone()))

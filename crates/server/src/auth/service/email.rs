@@ -7,13 +7,13 @@ impl AuthService {
     /// account or not, and whether its last mail was too recent to send another: only the
     /// limits that count every address alike (per client, per address) answer 429.
     pub async fn recover(&self, email: Option<String>, meta: &RequestMeta) -> AuthResult<()> {
-        self.limits.check(Limited::Recover, meta.ip)?;
+        self.limits.check(Limited::Recover, meta.ip).await?;
         let email = email
             .as_deref()
             .map(normalize_email)
             .filter(|e| !e.is_empty())
             .ok_or_else(|| validation("Password recovery requires an email"))?;
-        self.limits.check_email(Limited::Recover, &email)?;
+        self.limits.check_email(Limited::Recover, &email).await?;
         let Some(user) = store::find_user_by_email(&self.db, &email).await? else {
             return Ok(());
         };
@@ -94,7 +94,7 @@ impl AuthService {
     }
 
     pub async fn verify(&self, body: wire::VerifyBody, meta: &RequestMeta) -> AuthResult<Session> {
-        self.limits.check(Limited::Verify, meta.ip)?;
+        self.limits.check(Limited::Verify, meta.ip).await?;
         let kind = match body.kind.as_deref() {
             Some("recovery") => OneTimeKind::Recovery,
             Some("signup" | "email") => OneTimeKind::Confirmation,
@@ -127,7 +127,7 @@ impl AuthService {
         // A six-digit code is guessable: guesses count per address, and against the code.
         let guessed_email = code_email.filter(|_| code.is_some());
         if let Some(email) = &guessed_email {
-            self.limits.check_email(Limited::Verify, email)?;
+            self.limits.check_email(Limited::Verify, email).await?;
         }
         let now = now();
         let mut tx = self.db.begin().await?;

@@ -103,9 +103,10 @@ impl AuthService {
         body: wire::FactorVerifyBody,
         meta: &RequestMeta,
     ) -> AuthResult<Session> {
-        self.limits.check(Limited::FactorVerify, meta.ip)?;
+        self.limits.check(Limited::FactorVerify, meta.ip).await?;
         self.limits
-            .check_email(Limited::FactorVerify, &auth.user.email)?;
+            .check_email(Limited::FactorVerify, &auth.user.email)
+            .await?;
         let factor = self.own_factor(auth, factor_id).await?;
         let (Some(challenge_id), Some(code)) = (body.challenge_id, body.code) else {
             return Err(validation("challenge_id and code are required"));

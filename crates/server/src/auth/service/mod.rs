@@ -28,6 +28,7 @@ use super::wire::{self, Session, User};
 use crate::config::AuthConfig;
 use crate::db::{Db, Timestamp, Tx, is_unique_violation};
 use crate::events::{Event, EventBus};
+use crate::rate_limits::RateLimiter;
 
 /// Unverified factors and unanswered challenges expire after this long.
 const MFA_WINDOW_SECS: i64 = 300;
@@ -182,8 +183,8 @@ impl AuthService {
         events: EventBus,
     ) -> Self {
         Self {
-            db,
             limits: RateLimits::new(
+                RateLimiter::new(db.clone(), keys.secret().clone()),
                 config.rate_limit_per_minute,
                 config.email_rate_limit_per_hour,
             ),
@@ -194,6 +195,7 @@ impl AuthService {
             public_url: public_url.to_owned(),
             config,
             mailer,
+            db,
         }
     }
 
@@ -205,24 +207,21 @@ impl AuthService {
         &self.config
     }
 
-    pub fn limits(&self) -> &RateLimits {
-        &self.limits
-    }
-
-    /// Removes expired auth rows and forgets idle rate-limit clients. Runs periodically.
+    /// Removes expired auth rows and refilled rate-limit budgets. Runs periodically.
     pub async fn sweep(&self) -> sqlx::Result<u64> {
-        self.limits.shrink();
+        let refilled = self.limits.sweep().await?;
         let now = now();
         let keep_revoked = chrono::Duration::seconds(
             (self.config.refresh_token_reuse_interval_secs as i64).max(86_400),
         );
-        store::sweep(
+        let expired = store::sweep(
             &self.db,
             now - keep_revoked,
             now - chrono::Duration::seconds(ONE_TIME_TOKEN_TTL_SECS),
             now - chrono::Duration::seconds(MFA_WINDOW_SECS),
         )
-        .await
+        .await?;
+        Ok(refilled + expired)
     }
 
     // ---- bearer tokens

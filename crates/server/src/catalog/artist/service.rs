@@ -60,3 +60,26 @@ pub async fn artist_tracks(
         }
     })
 }
+
+/// What verifying (or unverifying) an artist did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verification {
+    /// The artist's tracks, all now in the state asked for.
+    pub tracks: u64,
+    /// Those of them that were not in that state before.
+    pub changed: u64,
+}
+
+/// Marks every track of the artist of exactly this name verified (the badge on their tracks
+/// and artist page) or not. An artist without any track is [`errors::ARTIST_NOT_FOUND`].
+pub async fn set_verified(db: &Db, name: &str, verified: bool) -> Result<Verification, Failure> {
+    let changed = store::set_verified(db, name, verified).await?;
+    let tracks = store::track_count(db, name).await?;
+    if tracks == 0 {
+        return Err(errors::ARTIST_NOT_FOUND.into());
+    }
+    Ok(Verification {
+        tracks: u64::try_from(tracks).unwrap_or(0),
+        changed,
+    })
+}

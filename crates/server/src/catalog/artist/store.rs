@@ -40,15 +40,32 @@ macro_rules! artist_tracks {
     };
 }
 
+/// The header of the artist page, over all the artist's ready tracks: read from the totals the
+/// database keeps up to date (migration 0011), not added up.
+pub const ARTIST_FACTS: &str = "SELECT track_count, total_plays, verified_count > 0 AS verified \
+     FROM artist_totals WHERE artist = $1";
+
 /// The header of the artist page, over all the artist's ready tracks.
 pub async fn artist_facts(db: &Db, artist: &str) -> sqlx::Result<ArtistFactsRow> {
-    on_db!(db, pool => sqlx::query_as(concat!(
-        "SELECT COUNT(*) AS track_count, \
-                CAST(COALESCE(SUM(t.plays), 0) AS BIGINT) AS total_plays, \
-                COUNT(CASE WHEN t.verified THEN 1 END) > 0 AS verified \
-         FROM tracks t WHERE ", artist_tracks!()))
-        .bind(artist).fetch_one(pool).await)
+    let row: Option<ArtistFactsRow> = on_db!(db, pool => sqlx::query_as(ARTIST_FACTS)
+        .bind(artist).fetch_optional(pool).await)?;
+    Ok(row.unwrap_or(ArtistFactsRow {
+        track_count: 0,
+        total_plays: 0,
+        verified: false,
+    }))
 }
+
+/// The artist's top tracks after a position (`$2`, `$3`, `$4`: plays, created_at, id), at most
+/// `$5`: a range of the index `tracks_artist_ready` read in order.
+pub const TOP_TRACKS: &str = concat!(
+    "SELECT ",
+    track_columns!(),
+    " FROM tracks t WHERE ",
+    artist_tracks!(),
+    " AND (t.plays, t.created_at, t.id) < ($2, $3, $4) \
+     ORDER BY t.plays DESC, t.created_at DESC, t.id DESC LIMIT $5"
+);
 
 /// A page of the artist's ready tracks after `after`: most played first, then newest, then
 /// by id (the position's rank is the plays).
@@ -58,10 +75,7 @@ pub async fn top_tracks(
     after: &Position,
     limit: i64,
 ) -> sqlx::Result<Vec<TrackRow>> {
-    on_db!(db, pool => sqlx::query_as(concat!(
-        "SELECT ", track_columns!(), " FROM tracks t \
-         WHERE ", artist_tracks!(), " AND (t.plays, t.created_at, t.id) < ($2, $3, $4) \
-         ORDER BY t.plays DESC, t.created_at DESC, t.id DESC LIMIT $5"))
+    on_db!(db, pool => sqlx::query_as(TOP_TRACKS)
         .bind(artist).bind(after.rank).bind(after.at).bind(&after.id).bind(limit)
         .fetch_all(pool).await)
 }
@@ -115,4 +129,17 @@ pub async fn artist_profile(db: &Db, artist: &str) -> sqlx::Result<Option<Artist
                   THEN 0 ELSE 1 END, p.created_at, p.id \
          LIMIT 1")
         .bind(artist).fetch_optional(pool).await)
+}
+
+/// How many tracks an artist has, whatever their status.
+pub async fn track_count(db: &Db, artist: &str) -> sqlx::Result<i64> {
+    on_db!(db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM tracks WHERE artist = $1")
+        .bind(artist).fetch_one(pool).await)
+}
+
+/// Marks every track of the artist verified or not; answers how many tracks changed.
+pub async fn set_verified(db: &Db, artist: &str, verified: bool) -> sqlx::Result<u64> {
+    on_db!(db, pool => sqlx::query(
+        "UPDATE tracks SET verified = $2 WHERE artist = $1 AND verified <> $2")
+        .bind(artist).bind(verified).execute(pool).await.map(|done| done.rows_affected()))
 }

@@ -18,8 +18,8 @@ use crate::http::page::PageQuery;
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct TrackSearch {
-    /// Search text: matches title, artist, album or genre (case-insensitive substring).
-    /// Trimmed; empty lists all tracks.
+    /// Search text: tracks whose title, artist, album or genre hold every word of it, the last
+    /// word as a prefix, ignoring case and diacritics. Trimmed; empty lists all tracks.
     pub q: Option<String>,
 }
 
@@ -31,8 +31,9 @@ where
     OpenApiRouter::new().routes(routes!(list_tracks))
 }
 
-/// Ready tracks, newest first, or those matching a search: exact title or artist matches
-/// first, then newest first.
+/// Ready tracks, newest first, or those matching a search with their count: exact title or
+/// artist matches first, then matches in the title or artist, then in the album, then in the
+/// genre; within each, the most played first, then the newest.
 #[utoipa::path(
     get,
     path = "/tracks",
@@ -52,6 +53,11 @@ async fn list_tracks(
     Query(search): Query<TrackSearch>,
     Query(page): Query<PageQuery>,
 ) -> ApiResult<Json<TrackList>> {
-    let page = service::list_tracks(&db, search.q.as_deref(), &page.request()?).await?;
-    Ok(Json(page.into()))
+    let listing = service::list_tracks(&db, search.q.as_deref(), &page.request()?).await?;
+    let mut list = TrackList::from(listing.page);
+    if let Some(found) = listing.total {
+        list.total = Some(found.total);
+        list.total_is_lower_bound = found.is_lower_bound;
+    }
+    Ok(Json(list))
 }

@@ -1,35 +1,118 @@
 //! The catalog listing: ready tracks, newest first, or those matching a search.
 
+use super::search::{self, COUNT_CAP, HeadHits, PLANNED_TIERS};
+use super::search_query::{Resume, SearchQuery, Tier, rank};
 use super::store;
 use crate::catalog::track::TrackRow;
 use crate::db::Db;
 use crate::db::page::{Page, PageRequest, Position};
 
-/// Ready tracks, newest first; with a query, those whose title, artist, album or genre
-/// contains it (case-insensitive), exact title or artist matches first. Keyset-paginated.
+/// How many tracks a search found: exact up to [`COUNT_CAP`], else at least that many.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchTotal {
+    pub total: i64,
+    pub is_lower_bound: bool,
+}
+
+/// A page of the listing, with the search's count when it is a search.
+#[derive(Debug)]
+pub struct Listing {
+    pub page: Page<TrackRow>,
+    pub total: Option<SearchTotal>,
+}
+
+/// Ready tracks, newest first; with a query, those matching it (see
+/// [`search_query`](super::search_query)), in tiers, most played first. Keyset-paginated.
 pub async fn list_tracks(
     db: &Db,
     query: Option<&str>,
     page: &PageRequest,
-) -> sqlx::Result<Page<TrackRow>> {
-    let needle = query
-        .map(|q| q.chars().filter(|c| !c.is_control()).collect::<String>())
-        .map(|q| q.trim().to_lowercase())
-        .filter(|q| !q.is_empty());
-    let ranked: Vec<(i64, TrackRow)> = match &needle {
-        None => store::newest(db, page.after.as_ref(), page.fetch())
-            .await?
-            .into_iter()
-            .map(|track| (0, track))
-            .collect(),
-        Some(needle) => store::search(db, needle, page.after.as_ref(), page.fetch())
-            .await?
-            .into_iter()
-            .map(|row| (row.match_rank, row.track))
-            .collect(),
+) -> sqlx::Result<Listing> {
+    let blank = query.is_none_or(|q| q.chars().all(|c| c.is_whitespace() || c.is_control()));
+    if blank {
+        let rows = store::newest(db, page.after.as_ref(), page.fetch()).await?;
+        let page = Page::cut(rows, page, |track| {
+            Position::new(0, track.created_at, &track.id)
+        });
+        return Ok(Listing { page, total: None });
+    }
+    let Some(query) = query.and_then(SearchQuery::parse) else {
+        let none = SearchTotal {
+            total: 0,
+            is_lower_bound: false,
+        };
+        return Ok(Listing {
+            page: Page::cut(Vec::new(), page, |_: &TrackRow| {
+                Position::before_descending()
+            }),
+            total: Some(none),
+        });
     };
-    Ok(Page::cut(ranked, page, |(rank, track)| {
+    // PostgreSQL: the head counts from the start, of any tier and of each, in one walk.
+    let heads = match db {
+        Db::Postgres(_) => {
+            let start = Resume::start_of(Tier::Exact);
+            Some(search::head_hits(db, &query, &PLANNED_TIERS, &start).await?)
+        }
+        Db::Sqlite(_) => None,
+    };
+    let rows = search_page(db, &query, page, heads.as_ref()).await?;
+    let found = count(db, &query, heads.as_ref()).await?;
+    let page = Page::cut(rows, page, |(rank, track)| {
         Position::new(*rank, track.created_at, &track.id)
     })
-    .map(|(_, track)| track))
+    .map(|(_, track)| track);
+    let total = SearchTotal {
+        total: found.min(COUNT_CAP),
+        is_lower_bound: found > COUNT_CAP,
+    };
+    Ok(Listing {
+        page,
+        total: Some(total),
+    })
+}
+
+/// How many ready tracks match, up to [`COUNT_CAP`] + 1. On PostgreSQL, a word common among the
+/// most popular tracks is known to pass the cap without building GIN's bitmap of every match.
+async fn count(db: &Db, query: &SearchQuery, heads: Option<&HeadHits>) -> sqlx::Result<i64> {
+    if let Some(heads) = heads
+        && heads.any > COUNT_CAP
+    {
+        return Ok(heads.any);
+    }
+    search::count(db, query, None, COUNT_CAP + 1, true).await
+}
+
+/// The rows of a search's page (one more than its size when another page follows), each with
+/// its rank: tier by tier from the page's position. `heads` are [`search::head_hits`] from the
+/// start, for every tier that starts from its beginning.
+async fn search_page(
+    db: &Db,
+    query: &SearchQuery,
+    page: &PageRequest,
+    heads: Option<&HeadHits>,
+) -> sqlx::Result<Vec<(i64, TrackRow)>> {
+    let resume = Resume::from_position(page.after.as_ref());
+    let mut rows = Vec::new();
+    for tier in Tier::ALL.into_iter().filter(|tier| *tier >= resume.tier) {
+        let wanted = page.fetch() - rows.len() as i64;
+        if wanted <= 0 {
+            break;
+        }
+        let from = if tier == resume.tier {
+            resume.clone()
+        } else {
+            Resume::start_of(tier)
+        };
+        let head = heads
+            .filter(|_| from == Resume::start_of(tier))
+            .and_then(|heads| heads.of(tier));
+        let found = search::tier_page(db, query, tier, &from, wanted, head).await?;
+        rows.extend(
+            found
+                .into_iter()
+                .map(|track| (rank(tier, track.plays), track)),
+        );
+    }
+    Ok(rows)
 }

@@ -1,8 +1,9 @@
 //! Processing an upload, as a background job: decode the original once, and from it make the
 //! waveform peaks, the EBU R128 loudness and true peak, and the renditions each plan streams
 //! (MP3 128 and 320 kbps, FLAC when the original is lossless). The renditions are stored
-//! under a folder of their own per run, then recorded together with the job's completion in
-//! one transaction; a run that fails or loses its lease deletes what it stored.
+//! under a folder of their own per run (`renditions/{track}/{run}/`), then recorded together
+//! with the job's completion in one transaction; a run that fails or loses its lease deletes
+//! what it stored, and the run that ends the job deletes what runs whose node died left.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -48,6 +49,10 @@ impl JobHandler for Processing {
         ProcessTrack::KIND
     }
 
+    fn lane(&self) -> &'static str {
+        jobs::DEFAULT_LANE
+    }
+
     fn run<'a>(
         &'a self,
         payload: &'a str,
@@ -70,6 +75,17 @@ impl JobHandler for Processing {
                 Ok(job) => give_up(tx, &job.track_id, cause).await,
                 // Nothing to record on: the job's own row says why.
                 Err(_) => Ok(()),
+            }
+        })
+    }
+
+    fn tidy<'a>(&'a self, payload: &'a str) -> BoxFuture<'a, ()> {
+        Box::pin(async move {
+            if let Ok(job) = serde_json::from_str::<ProcessTrack>(payload) {
+                let recorded = renditions::renditions(&self.db, &job.track_id).await;
+                let keys = recorded.map(|rows| rows.into_iter().map(|row| row.media_key).collect());
+                let folder = format!("renditions/{}", job.track_id);
+                self.media.tidy(&folder, keys).await;
             }
         })
     }
@@ -161,6 +177,8 @@ impl Processing {
             .map_err(retryable)?
         {
             // Another worker holds the job now; its run records the result.
+            drop(tx);
+            pending.discard().await;
             return Ok(());
         }
         if !store::mark_ready(

@@ -136,12 +136,20 @@ pub async fn mark_ready(
     true_peak_dbtp: Option<f64>,
     now: Timestamp,
 ) -> sqlx::Result<bool> {
-    on_tx!(tx, conn => sqlx::query(
-        "UPDATE tracks SET status = 'ready', failure_reason = NULL, peaks = $2, \
-                loudness_lufs = $3, true_peak_dbtp = $4, updated_at = $5 \
+    let ready = on_tx!(tx, conn => sqlx::query(
+        "UPDATE tracks SET status = 'ready', failure_reason = NULL, \
+                loudness_lufs = $2, true_peak_dbtp = $3, updated_at = $4 \
          WHERE id = $1 AND status = 'processing'")
-        .bind(track_id).bind(peaks).bind(loudness_lufs).bind(true_peak_dbtp).bind(now)
-        .execute(conn).await.map(|r| r.rows_affected() == 1))
+        .bind(track_id).bind(loudness_lufs).bind(true_peak_dbtp).bind(now)
+        .execute(conn).await.map(|r| r.rows_affected() == 1))?;
+    if ready {
+        // The waveform lives beside the row (migration 0011), so scans of tracks stay small.
+        on_tx!(tx, conn => sqlx::query(
+            "INSERT INTO track_waveforms (track_id, peaks) VALUES ($1, $2) \
+             ON CONFLICT (track_id) DO UPDATE SET peaks = excluded.peaks")
+            .bind(track_id).bind(peaks).execute(conn).await.map(drop))?;
+    }
+    Ok(ready)
 }
 
 pub async fn mark_failed(

@@ -7,10 +7,15 @@ use crate::catalog::track::visible_track;
 use crate::db::page::{Page, PageRequest, Position};
 use crate::db::{Db, Timestamp};
 use crate::errors::{self, Failure};
+use crate::recommendations::neighbours;
 
 /// Likes a track; a liked track stays liked once.
 pub async fn like(db: &Db, user: &str, track_id: &str) -> Result<(), Failure> {
     if store::insert_like(db, user, track_id, Timestamp::now()).await? {
+        // The recommender learns from likes; the like stands if queueing that fails.
+        if let Err(err) = neighbours::enqueue_soon(db).await {
+            tracing::warn!(error = %err, "cannot queue the neighbours update after a like");
+        }
         return Ok(());
     }
     // Nothing was added: either it was liked already, or the user may not see it.

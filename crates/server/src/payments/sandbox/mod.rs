@@ -16,15 +16,13 @@ pub mod service;
 pub mod store;
 
 use std::net::SocketAddr;
-use std::path::Path;
 
-use anyhow::Context;
 use rand::RngCore;
 
 use super::provider::{
     HostedCheckout, NewCheckout, PaymentProvider, PlanChange, Promo, ProviderError,
 };
-use crate::config::{PaymentsConfig, PromoCodes};
+use crate::config::PromoCodes;
 use crate::db::{Db, Timestamp};
 use crate::plans::Plan;
 use crate::shutdown::Shutdown;
@@ -33,22 +31,7 @@ use store::NewSession;
 
 /// A hosted checkout page can be paid for this long.
 pub const SESSION_LIFETIME: chrono::Duration = chrono::Duration::hours(24);
-/// The file, in `<data_dir>/keys`, of the generated webhook secret.
-const SECRET_FILE: &str = "sandbox-webhook-secret";
 const PRICE_PREFIX: &str = "price_sandbox_";
-
-/// The sandbox's webhook secret: configured, else generated once in the data directory so that
-/// every restart and every node sharing the directory signs and verifies with the same one.
-pub fn webhook_secret(config: &PaymentsConfig, data_dir: &Path) -> anyhow::Result<Vec<u8>> {
-    if let Some(secret) = &config.sandbox_webhook_secret {
-        return Ok(secret.as_bytes().to_vec());
-    }
-    let dir = data_dir.join("keys");
-    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    crate::auth::read_or_create(&dir.join(SECRET_FILE), || {
-        Ok(format!("whsec_sandbox_{}", random_hex(24)).into_bytes())
-    })
-}
 
 /// `prefix` and a random part no one guesses.
 pub fn random_id(prefix: &str) -> String {
@@ -168,26 +151,6 @@ impl PaymentProvider for Sandbox {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_generated_secret_is_kept_and_a_configured_one_wins() {
-        let dir = tempfile::tempdir().unwrap();
-        let generated = PaymentsConfig::default();
-        let configured = PaymentsConfig {
-            sandbox_webhook_secret: Some("whsec_given".into()),
-            ..PaymentsConfig::default()
-        };
-
-        let first = webhook_secret(&generated, dir.path()).unwrap();
-        let again = webhook_secret(&generated, dir.path()).unwrap();
-
-        assert_eq!(first, again);
-        assert!(first.starts_with(b"whsec_sandbox_"));
-        assert_eq!(
-            webhook_secret(&configured, dir.path()).unwrap(),
-            b"whsec_given"
-        );
-    }
 
     #[test]
     fn price_ids_name_the_paid_plans() {

@@ -21,6 +21,8 @@ pub struct TestApp {
     pub client: reqwest::Client,
     pub db: Db,
     pub auth: std::sync::Arc<backbeat::auth::AuthService>,
+    /// The app's media storage (a folder of the data directory, or S3).
+    pub media: backbeat::media::MediaStore,
     pub data_dir: std::path::PathBuf,
     /// Where `/metrics` is served on its own, when configured.
     pub metrics_addr: Option<std::net::SocketAddr>,
@@ -88,11 +90,20 @@ pub async fn spawn_app_on(backend: &str, customize: impl FnOnce(&mut Config)) ->
 }
 
 async fn start(config: Config, postgres: Option<PostgresDatabase>, dirs: Vec<TempDir>) -> TestApp {
-    let app = App::build(config.clone()).await.expect("app builds");
+    try_start(config, postgres, dirs).await.expect("app builds")
+}
+
+async fn try_start(
+    config: Config,
+    postgres: Option<PostgresDatabase>,
+    dirs: Vec<TempDir>,
+) -> anyhow::Result<TestApp> {
+    let app = App::build(config.clone()).await?;
     let address = format!("http://{}", app.local_addr());
     let metrics_addr = app.metrics_addr();
     let db = app.state().db.clone();
     let auth = app.state().auth.clone();
+    let media = app.state().media.clone();
     let (shutdown, stop) = oneshot::channel::<()>();
     let server = tokio::spawn(app.run_until(async move {
         let _ = stop.await;
@@ -100,7 +111,7 @@ async fn start(config: Config, postgres: Option<PostgresDatabase>, dirs: Vec<Tem
 
     // Already installed by the app; a client built before any app needs it too.
     backbeat::net::use_ring_for_tls();
-    TestApp {
+    Ok(TestApp {
         address,
         client: reqwest::Client::builder()
             .redirect(reqwest::redirect::Policy::none())
@@ -108,6 +119,7 @@ async fn start(config: Config, postgres: Option<PostgresDatabase>, dirs: Vec<Tem
             .unwrap(),
         db,
         auth,
+        media,
         data_dir: config.data_dir.clone(),
         metrics_addr,
         config,
@@ -115,7 +127,7 @@ async fn start(config: Config, postgres: Option<PostgresDatabase>, dirs: Vec<Tem
         server: Some(server),
         postgres,
         _dirs: dirs,
-    }
+    })
 }
 
 impl TestApp {
@@ -141,7 +153,53 @@ impl TestApp {
     /// A second instance of the app on the same database and data directory, as a second node
     /// behind a load balancer would run. The first one owns the database and the directories.
     pub async fn spawn_peer(&self) -> TestApp {
-        start(self.config.clone(), None, Vec::new()).await
+        self.spawn_peer_with(|_| {}).await
+    }
+
+    /// [`TestApp::spawn_peer`] after `customize` adjusted the peer's configuration (what runs
+    /// on it: `config.automix.concurrency = 0` leaves the separations to this one).
+    pub async fn spawn_peer_with(&self, customize: impl FnOnce(&mut Config)) -> TestApp {
+        let mut config = self.config.clone();
+        customize(&mut config);
+        start(config, None, Vec::new()).await
+    }
+
+    /// Another node on the same database, as another machine behind the load balancer runs
+    /// it: a data folder of its own (so keys of its own unless `customize` gives it the
+    /// first app's), the same media storage (the first app's media folder, linked), and the
+    /// first app's settings after `customize` adjusted them. Fails as the node's start fails.
+    pub async fn try_spawn_node(
+        &self,
+        customize: impl FnOnce(&mut Config),
+    ) -> anyhow::Result<TestApp> {
+        let data_dir = tempfile::tempdir()?;
+        std::fs::create_dir_all(self.data_dir.join("media"))?;
+        std::os::unix::fs::symlink(self.data_dir.join("media"), data_dir.path().join("media"))?;
+        let mut config = self.config.clone();
+        config.data_dir = data_dir.path().to_owned();
+        config.database_url = Some(self.database_url());
+        customize(&mut config);
+        try_start(config, None, vec![data_dir]).await
+    }
+
+    /// This app as reached at `address`: another process serving the same database (a node
+    /// started by [`super::node::Node::serving`]), with this app's database handle for what the
+    /// test reads. Dropping it stops nothing.
+    pub fn at(&self, address: &str) -> TestApp {
+        TestApp {
+            address: address.to_owned(),
+            client: self.client.clone(),
+            db: self.db.clone(),
+            auth: self.auth.clone(),
+            data_dir: self.data_dir.clone(),
+            media: self.media.clone(),
+            metrics_addr: None,
+            config: self.config.clone(),
+            shutdown: None,
+            server: None,
+            postgres: None,
+            _dirs: Vec::new(),
+        }
     }
 
     /// The database URL the app runs on, for the command line to work on the same one.

@@ -104,14 +104,13 @@ pub async fn add_ad(app: &TestApp, slot: &str, title: &str, target_url: &str) ->
     let dir = tempfile::tempdir().unwrap();
     let image = dir.path().join("banner.png");
     std::fs::write(&image, super::media::png(728, 90)).unwrap();
-    let media = backbeat::media::MediaStore::local(&app.data_dir.join("media")).unwrap();
     let new = backbeat::ads::inventory::NewAd {
         slot,
         title,
         image: &image,
         target_url,
     };
-    backbeat::ads::inventory::add(&app.db, &media, &new)
+    backbeat::ads::inventory::add(&app.db, &app.media, &new)
         .await
         .unwrap()
 }

@@ -45,7 +45,10 @@ export function useArtistTopTracks(artist: Artist, loadedAt: number) {
   return useInfiniteQuery(
     infiniteQueryOptions({
       ...pagedQueryOptions(queryKeys.artists.topTracks(artist.name), (cursor) => fetchArtistTracks(artist.name, undefined, cursor)),
-      initialData: { pages: [{ tracks: artist.tracks, next_cursor: artist.next_cursor }], pageParams: [undefined] },
+      initialData: {
+        pages: [{ tracks: artist.tracks, next_cursor: artist.next_cursor, total: null, total_is_lower_bound: false }],
+        pageParams: [undefined],
+      },
       initialDataUpdatedAt: loadedAt,
     }),
   );

@@ -167,15 +167,36 @@ async function addTrack(playlistId: string, trackId: string): Promise<Playlist> 
   return data;
 }
 
-/** Adds a track to a playlist (a track already in it stays once). Failures are only logged, as SPEC says. */
+/** The playlist a track is added to, as the client knew it before the change. */
+export type PlaylistTarget = Pick<PlaylistSummary, 'id' | 'name' | 'track_count' | 'updated_at'>;
+
+/** Whether the playlist's tracks loaded in the cache include this track. */
+function isLoadedIn(queryClient: QueryClient, playlistId: string, trackId: string): boolean {
+  const loaded = queryClient.getQueryData(playlistQueryOptions(playlistId).queryKey);
+  return loaded?.pages.some((page) => page.tracks.some((track) => track.id === trackId)) ?? false;
+}
+
+/**
+ * Adds a track to a playlist (a track already in it stays once). The server answers the same way
+ * whether or not the track was there (SPEC: adding a track already in a playlist changes nothing),
+ * so the toast reads what the client knows: 'Already in …' when the playlist's loaded tracks
+ * include it, or when the playlist comes back unchanged (same track count, not touched since the
+ * client read it); otherwise 'Added to …'. Failures are only logged, as SPEC says.
+ */
 export function useAddToPlaylist() {
+  const queryClient = useQueryClient();
   const refresh = useRefreshPlaylists();
   return useMutation({
-    mutationFn: ({ playlist, trackId }: { playlist: Pick<PlaylistSummary, 'id' | 'name'>; trackId: string }) =>
-      addTrack(playlist.id, trackId),
-    onSuccess: async (playlist) => {
-      toast.success(`Added to ${playlist.name}`);
-      await refresh(playlist);
+    mutationFn: async ({ playlist, trackId }: { playlist: PlaylistTarget; trackId: string }) => {
+      const loaded = isLoadedIn(queryClient, playlist.id, trackId);
+      const after = await addTrack(playlist.id, trackId);
+      const unchanged = after.track_count === playlist.track_count && after.updated_at === playlist.updated_at;
+      return { after, already: loaded || unchanged };
+    },
+    onSuccess: async ({ after, already }) => {
+      if (already) toast.success(`Already in ${after.name}`);
+      else toast.success(`Added to ${after.name}`);
+      await refresh(after);
     },
     onError: (error) => {
       console.error(`Failed to add track to playlist: ${reasonOf(error)}`);

@@ -1,15 +1,19 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { components } from '@/api/schema';
+import { queryKeys } from '@/lib/queryKeys';
 import { answer, playlistSummaryOf, trackOf } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 import { TrackMenu } from './TrackMenu';
 
-const { GET } = vi.hoisted(() => ({ GET: vi.fn() }));
-vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('@/lib/api')>()), api: { GET } }));
+const { GET, POST, success } = vi.hoisted(() => ({ GET: vi.fn(), POST: vi.fn(), success: vi.fn() }));
+vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('@/lib/api')>()), api: { GET, POST } }));
 vi.mock('@/lib/auth', () => ({ auth: {} }));
+vi.mock('react-hot-toast', () => ({ default: { success, error: vi.fn() } }));
 
+let morning = playlistSummaryOf({ id: 'p1', name: 'Morning' });
 const pages: Record<string, unknown> = {
-  '': { playlists: [playlistSummaryOf({ id: 'p1', name: 'Morning' })], next_cursor: 'page-2' },
+  '': { get playlists() { return [morning]; }, next_cursor: 'page-2' },
   'page-2': { playlists: [playlistSummaryOf({ id: 'p2', name: 'Evening' })], next_cursor: null },
 };
 
@@ -18,6 +22,9 @@ const track = trackOf({ id: 't1' });
 describe('TrackMenu', () => {
   beforeEach(() => {
     GET.mockReset();
+    POST.mockReset();
+    success.mockReset();
+    morning = playlistSummaryOf({ id: 'p1', name: 'Morning' });
     GET.mockImplementation((_path: string, init: { params: { query: { cursor?: string } } }) =>
       Promise.resolve(answer(pages[init.params.query.cursor ?? ''])),
     );
@@ -33,5 +40,53 @@ describe('TrackMenu', () => {
 
     expect(await screen.findByRole('menuitem', { name: 'Evening' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'More playlists…' })).not.toBeInTheDocument();
+  });
+
+  async function addToMorning(loaded?: Pick<components['schemas']['Playlist'], 'tracks'>) {
+    const rendered = renderRoute(<TrackMenu track={track} />);
+    const { user, queryClient } = rendered;
+    if (loaded) {
+      const page = { ...morning, ...loaded, next_cursor: 'more' };
+      queryClient.setQueryData(queryKeys.playlists.detail(morning.id), { pages: [page], pageParams: [undefined] });
+    }
+    await user.click(screen.getByRole('button', { name: 'More options for Night Drive' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Add to Playlist' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Morning' }));
+    await waitFor(() => {
+      expect(success).toHaveBeenCalledTimes(1);
+    });
+    return rendered;
+  }
+
+  it("says 'Added to' when the track goes into the playlist", async () => {
+    POST.mockResolvedValue(
+      answer({ ...playlistSummaryOf({ id: 'p1', name: 'Morning', track_count: 1, updated_at: '2026-11-25T12:00:00Z' }), tracks: [track], next_cursor: null }),
+    );
+
+    await addToMorning();
+
+    expect(POST).toHaveBeenCalledWith('/api/v1/playlists/{id}/tracks', { params: { path: { id: 'p1' } }, body: { track_id: 't1' } });
+    expect(success).toHaveBeenCalledWith('Added to Morning');
+  });
+
+  it('says the track is already in the playlist when the playlist comes back unchanged', async () => {
+    morning = playlistSummaryOf({ id: 'p1', name: 'Morning', track_count: 1 });
+    POST.mockResolvedValue(answer({ ...playlistSummaryOf({ id: 'p1', name: 'Morning', track_count: 1 }), tracks: [track], next_cursor: null }));
+
+    await addToMorning();
+
+    expect(success).toHaveBeenCalledWith('Already in Morning');
+  });
+
+  it('says the track is already in the playlist when its loaded tracks include it', async () => {
+    // The summary in the menu is older than the playlist (another track was added since).
+    morning = playlistSummaryOf({ id: 'p1', name: 'Morning', track_count: 1 });
+    POST.mockResolvedValue(
+      answer({ ...playlistSummaryOf({ id: 'p1', name: 'Morning', track_count: 2, updated_at: '2026-11-25T12:00:00Z' }), tracks: [track], next_cursor: null }),
+    );
+
+    await addToMorning({ tracks: [track] });
+
+    expect(success).toHaveBeenCalledWith('Already in Morning');
   });
 });

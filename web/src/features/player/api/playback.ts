@@ -53,8 +53,18 @@ export function trackDetailQueryOptions(trackId: string) {
   });
 }
 
-/** Tells the server a playback started; it decides whether the play counts. */
-export async function reportPlayStart(trackId: string): Promise<void> {
+/**
+ * Tells the server a playback started; it decides whether the play counts. A counted play changes
+ * the track's play count, so the lists and pages that show play counts (the catalogue and search,
+ * track pages with their Up Next, artist pages with their totals, top tracks and albums) are read
+ * again: those on screen at once, the others when next shown.
+ */
+export async function reportPlayStart(queryClient: QueryClient, trackId: string): Promise<void> {
   const { data, error, response } = await api.POST('/api/v1/tracks/{id}/plays', { params: { path: { id: trackId } } });
   if (data === undefined) throw toApiError(error, response);
+  if (!data.counted) return;
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.tracks.all() }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.artists.all() }),
+  ]);
 }

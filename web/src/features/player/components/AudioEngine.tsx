@@ -4,9 +4,13 @@ import { bindAudio } from '../engine/bindAudio';
 import { useKeyboardShortcuts } from '../engine/useKeyboardShortcuts';
 import { useMediaSession } from '../engine/useMediaSession';
 
-/** The one audio element of the app, bound to the player store, with media keys and keyboard shortcuts. */
+/**
+ * The app's audio, bound to the player store, with media keys and keyboard shortcuts: one element
+ * plays, the other preloads the next AutoMix source so that a switch has no gap.
+ */
 export function AudioEngine() {
   const audioRef = useRef<HTMLAudioElement>(null);
+  const spareRef = useRef<HTMLAudioElement>(null);
   const queryClient = useQueryClient();
   useMediaSession();
   useKeyboardShortcuts();
@@ -14,8 +18,16 @@ export function AudioEngine() {
   useEffect(() => {
     const audio = audioRef.current;
     if (!audio) return;
-    return bindAudio(audio, queryClient);
+    return bindAudio(audio, queryClient, spareRef.current ?? undefined);
   }, [queryClient]);
 
-  return <audio ref={audioRef} preload="metadata" hidden />;
+  // CORS mode: a stream may redirect to presigned S3 URLs (BACKBEAT_MEDIA_REDIRECT=presigned),
+  // and the loudness gain stage (Web Audio) hears only silence from cross-origin media fetched
+  // without CORS. Same-origin streams are unaffected.
+  return (
+    <>
+      <audio ref={audioRef} preload="metadata" crossOrigin="anonymous" hidden />
+      <audio ref={spareRef} preload="auto" crossOrigin="anonymous" hidden />
+    </>
+  );
 }

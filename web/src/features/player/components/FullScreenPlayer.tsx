@@ -7,6 +7,7 @@ import { ChevronDownIcon } from '@/components/ui/icons';
 import { useModalFocus } from '@/components/ui/useModalFocus';
 import { useTrackActions, type PlayableTrack } from '@/lib/trackActions';
 import { trackDetailQueryOptions } from '../api/playback';
+import { AutoMixControls } from './AutoMixControls';
 import { TransportControls } from './Controls';
 import { LoudnessToggle } from './LoudnessToggle';
 import { QueuePanel } from './QueuePanel';
@@ -18,7 +19,7 @@ interface FullScreenPlayerProps {
   onClose: () => void;
 }
 
-/** The player over the whole screen: large cover, the track, like, seek bar, every control and Up Next. */
+/** The player over the whole screen: large cover, the track, like, seek bar, every control, AutoMix and Up Next. */
 export function FullScreenPlayer({ track, onClose }: FullScreenPlayerProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -65,6 +66,7 @@ export function FullScreenPlayer({ track, onClose }: FullScreenPlayerProps) {
               <TransportControls large withModes />
             </div>
             <VolumeControl className="mx-auto mt-6 w-full max-w-xs" />
+            <AutoMixControls trackId={track.id} className="mt-6" />
             <div className="mt-6">
               <LoudnessToggle />
             </div>

@@ -4,6 +4,7 @@ import { queryKeys } from '@/lib/queryKeys';
 import { playableTrackOf } from '@/test/fixtures';
 import { testQueryClient } from '@/test/render';
 import { isExpired, reportPlayStart, streamUrlFor } from '../api/playback';
+import { fetchStems } from '../api/stems';
 import { usePlaybackSettings } from '../stores/playbackSettings';
 import { initialPlayerState, usePlayerStore } from '../stores/playerStore';
 import { bindAudio } from './bindAudio';
@@ -18,6 +19,12 @@ vi.mock('../api/playback', () => ({
     queryFn: () => Promise.resolve({ id: trackId, loudness_lufs: -8 }),
   }),
 }));
+
+vi.mock('../api/stems', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api/stems')>()),
+  fetchStems: vi.fn(),
+}));
+vi.mock('@/lib/auth', () => ({ auth: {} }));
 
 const [a, b] = [playableTrackOf('a', { duration: 100 }), playableTrackOf('b', { duration: 100 })];
 const player = () => usePlayerStore.getState();
@@ -83,7 +90,7 @@ describe('bindAudio', () => {
     player().togglePlay();
     fire('playing');
     expect(reportPlayStart).toHaveBeenCalledTimes(1);
-    expect(reportPlayStart).toHaveBeenCalledWith('a');
+    expect(reportPlayStart).toHaveBeenCalledWith(expect.any(QueryClient), 'a');
 
     usePlayerStore.setState({ repeat: 'one' });
     player().trackEnded();
@@ -174,5 +181,229 @@ describe('bindAudio', () => {
 
     expect(audio.hasAttribute('src')).toBe(false);
     expect(pause).toHaveBeenCalled();
+  });
+});
+
+/** A media element whose play, pause and load only record what the engine asked for. */
+function fakeMedia() {
+  const element = document.createElement('audio');
+  let paused = true;
+  Object.defineProperty(element, 'paused', { get: () => paused, configurable: true });
+  const play = vi.fn(() => {
+    paused = false;
+    return Promise.resolve();
+  });
+  const pause = vi.fn(() => {
+    paused = true;
+  });
+  element.play = play;
+  element.pause = pause;
+  element.load = vi.fn();
+  const state = (values: Partial<Record<'readyState' | 'duration' | 'seeking', number | boolean>>) => {
+    for (const [key, value] of Object.entries(values)) Object.defineProperty(element, key, { value, configurable: true });
+  };
+  const fire = (event: string) => element.dispatchEvent(new Event(event));
+  return { element, play, pause, state, fire };
+}
+
+const VOCALS = '/api/v1/tracks/a/stems/vocals?sig=1';
+const MUSIC = '/api/v1/tracks/a/stems/accompaniment?sig=1';
+const MIX = '/api/v1/tracks/a/stream?sig=first';
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('bindAudio with AutoMix', () => {
+  let main: ReturnType<typeof fakeMedia>;
+  let spare: ReturnType<typeof fakeMedia>;
+  let unbindBoth: () => void;
+
+  /** Plays track a from 30 s, its stems ready. */
+  async function playingWithStems(playing = true) {
+    player().play(a, [a, b]);
+    await settle();
+    await settle();
+    main.state({ readyState: HTMLMediaElement.HAVE_ENOUGH_DATA, duration: 100 });
+    main.fire('loadedmetadata');
+    main.element.currentTime = 30;
+    main.fire('timeupdate');
+    if (!playing) player().togglePlay();
+    main.pause.mockClear();
+    player().setStems('a', { status: 'ready', vocals: VOCALS, accompaniment: MUSIC, source: 'mix' });
+  }
+
+  /** The spare element loads, seeks where it is told and can play. */
+  function spareBecomesReady() {
+    spare.state({ readyState: HTMLMediaElement.HAVE_METADATA, duration: 100 });
+    spare.fire('loadedmetadata');
+    spare.state({ readyState: HTMLMediaElement.HAVE_ENOUGH_DATA });
+    spare.fire('seeked');
+  }
+
+  beforeEach(() => {
+    localStorage.clear();
+    usePlayerStore.setState(initialPlayerState);
+    usePlaybackSettings.setState({ normaliseLoudness: false });
+    vi.mocked(streamUrlFor).mockImplementation((_client, trackId, fresh = false) =>
+      Promise.resolve({
+        url: `/api/v1/tracks/${trackId}/stream?sig=${fresh ? 'fresh' : 'first'}`,
+        expires_at: '2099-01-01T00:00:00Z',
+        content_type: 'audio/mpeg',
+        quality: 'standard',
+      }),
+    );
+    vi.mocked(isExpired).mockReturnValue(false);
+    vi.mocked(reportPlayStart).mockResolvedValue(undefined);
+    main = fakeMedia();
+    spare = fakeMedia();
+    unbindBoth = bindAudio(main.element, testQueryClient(), spare.element);
+  });
+
+  afterEach(() => {
+    unbindBoth();
+  });
+
+  it('preloads the chosen stem at the playing position, keeps the old source playing meanwhile, then hands over', async () => {
+    await playingWithStems();
+    const volume = main.element.volume;
+
+    player().selectStemSource('vocals');
+    expect(spare.element.getAttribute('src')).toBe(VOCALS);
+    expect(main.element.getAttribute('src')).toBe(MIX);
+
+    spare.state({ readyState: HTMLMediaElement.HAVE_METADATA, duration: 100 });
+    spare.fire('loadedmetadata');
+    expect(spare.element.currentTime).toBe(30);
+    // The mix played on while the stem seeked: it seeks once more to catch up, and only then takes over.
+    main.element.currentTime = 30.4;
+    spare.state({ readyState: HTMLMediaElement.HAVE_ENOUGH_DATA });
+    spare.fire('seeked');
+    expect(spare.element.currentTime).toBe(30.4);
+    expect(spare.play).not.toHaveBeenCalled();
+    expect(main.pause).not.toHaveBeenCalled();
+
+    spare.fire('seeked');
+    await settle();
+    expect(spare.play).toHaveBeenCalledTimes(1);
+    expect(spare.element.hasAttribute('data-active')).toBe(true);
+    expect(main.element.hasAttribute('data-active')).toBe(false);
+
+    await wait(120);
+    expect(main.pause).toHaveBeenCalled();
+    expect(spare.element.volume).toBeCloseTo(volume);
+    expect(player().isPlaying).toBe(true);
+    expect(player().currentTime).toBe(30);
+  });
+
+  it('keeps seeking, pausing and the position on the source that plays after a switch', async () => {
+    await playingWithStems();
+    player().selectStemSource('accompaniment');
+    spareBecomesReady();
+    spare.fire('seeked');
+    await settle();
+    await wait(120);
+
+    // The old source's events no longer count: its pause does not pause the player.
+    main.fire('pause');
+    main.element.currentTime = 2;
+    main.fire('timeupdate');
+    expect(player().isPlaying).toBe(true);
+
+    spare.element.currentTime = 33;
+    spare.fire('timeupdate');
+    expect(player().currentTime).toBe(33);
+
+    player().seek(60);
+    expect(spare.element.currentTime).toBe(60);
+
+    player().togglePlay();
+    expect(spare.pause).toHaveBeenCalled();
+  });
+
+  it('switches a paused player without starting it', async () => {
+    await playingWithStems(false);
+
+    player().selectStemSource('vocals');
+    spareBecomesReady();
+    await settle();
+
+    expect(spare.element.hasAttribute('data-active')).toBe(true);
+    expect(spare.element.currentTime).toBe(30);
+    expect(spare.play).not.toHaveBeenCalled();
+    expect(player().isPlaying).toBe(false);
+  });
+
+  it('returns to the full mix on Reset, through the element that played it before', async () => {
+    await playingWithStems();
+    player().selectStemSource('vocals');
+    spareBecomesReady();
+    spare.fire('seeked');
+    await settle();
+    await wait(120);
+    spare.element.currentTime = 41;
+    spare.fire('timeupdate');
+    main.play.mockClear();
+
+    player().resetStems();
+    expect(main.element.getAttribute('src')).toBe(MIX);
+    main.state({ readyState: HTMLMediaElement.HAVE_METADATA });
+    main.fire('loadedmetadata');
+    expect(main.element.currentTime).toBe(41);
+    main.state({ readyState: HTMLMediaElement.HAVE_ENOUGH_DATA });
+    main.fire('seeked');
+    await settle();
+
+    expect(main.play).toHaveBeenCalledTimes(1);
+    expect(main.element.hasAttribute('data-active')).toBe(true);
+  });
+
+  it('abandons a switch under way when the track changes', async () => {
+    await playingWithStems();
+    player().selectStemSource('vocals');
+
+    player().next();
+    await settle();
+    await settle();
+    spareBecomesReady();
+    await settle();
+
+    expect(spare.play).not.toHaveBeenCalled();
+    expect(main.element.hasAttribute('data-active')).toBe(true);
+    expect(main.element.getAttribute('src')).toBe('/api/v1/tracks/b/stream?sig=first');
+    expect(player().stems).toEqual({ status: 'none' });
+  });
+
+  it('keeps playing the full mix, shown as chosen, when a stem cannot load', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await playingWithStems();
+    player().selectStemSource('vocals');
+
+    spare.fire('error');
+
+    expect(player().stems).toMatchObject({ status: 'ready', source: 'mix' });
+    expect(main.element.hasAttribute('data-active')).toBe(true);
+    expect(main.pause).not.toHaveBeenCalled();
+  });
+
+  it('asks for the stems again when a playing stem fails, and plays the freshly signed one', async () => {
+    await playingWithStems();
+    player().selectStemSource('vocals');
+    spareBecomesReady();
+    spare.fire('seeked');
+    await settle();
+    await wait(120);
+    vi.mocked(fetchStems).mockResolvedValue({
+      status: 'ready',
+      progress: 100,
+      vocals_url: '/api/v1/tracks/a/stems/vocals?sig=2',
+      accompaniment_url: '/api/v1/tracks/a/stems/accompaniment?sig=2',
+      error: null,
+    });
+    spare.state({ readyState: HTMLMediaElement.HAVE_NOTHING });
+
+    spare.fire('error');
+    await settle();
+
+    expect(fetchStems).toHaveBeenCalledWith('a');
+    expect(player().stems).toMatchObject({ source: 'vocals', vocals: '/api/v1/tracks/a/stems/vocals?sig=2' });
+    expect(spare.element.getAttribute('src')).toBe('/api/v1/tracks/a/stems/vocals?sig=2');
   });
 });

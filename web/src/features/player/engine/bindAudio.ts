@@ -1,15 +1,21 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { components } from '@/api/schema';
 import { isExpired, reportPlayStart, streamUrlFor, trackDetailQueryOptions } from '../api/playback';
+import { fetchStems, stemsOf } from '../api/stems';
 import { normalisationGain } from '../loudness';
 import { usePlaybackSettings } from '../stores/playbackSettings';
-import { usePlayerStore, type PlayerStore } from '../stores/playerStore';
+import { usePlayerStore, type PlayerStore, type StemSource } from '../stores/playerStore';
 import { gainStageOf, routeThroughGain } from './gainStage';
 
 type StreamUrl = components['schemas']['StreamUrl'];
 
 /** How far the store's position may drift from the element's before it counts as a seek. */
 const SEEK_TOLERANCE_S = 0.75;
+/** How far a preloaded source may lag the playing one when it is ready; further, it seeks once more. */
+const RESYNC_TOLERANCE_S = 0.03;
+/** The crossfade from the old source to the new one when AutoMix switches, in steps. */
+const CROSSFADE_MS = 60;
+const CROSSFADE_STEPS = 6;
 
 interface LoadedSource {
   trackId: string;
@@ -20,13 +26,43 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
+/** The URL of what should play: the chosen AutoMix stem, else the full mix of `stream`. */
+function wantedUrl(state: PlayerStore, stream: StreamUrl): string {
+  const { stems } = state;
+  if (stems.status !== 'ready' || stems.source === 'mix') return stream.url;
+  return stems[stems.source];
+}
+
+/** Which source `url` is of the ready stems; the full mix when it is none of them. */
+function sourceOf(state: PlayerStore, url: string | null): StemSource {
+  const { stems } = state;
+  if (stems.status !== 'ready') return 'mix';
+  if (url === stems.vocals) return 'vocals';
+  if (url === stems.accompaniment) return 'accompaniment';
+  return 'mix';
+}
+
 /**
- * Makes `audio` follow the player store: it loads the current track's signed stream URL, plays
- * and pauses, seeks, applies volume and loudness normalisation, and reports back time, duration,
- * the end of a track and each playback start. Returns the function that unbinds it.
+ * Makes the audio element follow the player store: it loads the current track's signed stream
+ * URL, plays and pauses, seeks, applies volume and loudness normalisation, and reports back time,
+ * duration, the end of a track and each playback start. Returns the function that unbinds it.
+ *
+ * AutoMix switches between the full mix and its stems without a gap: the new source loads in
+ * `spare`, seeks to where the playing one is, and takes over once it can play, with a short
+ * crossfade, so the old one is heard until then. The two elements then trade places; the one that
+ * plays carries the `data-active` attribute. Without `spare`, a switch reloads the one element at
+ * the same position.
  */
-export function bindAudio(audio: HTMLAudioElement, queryClient: QueryClient): () => void {
+export function bindAudio(primary: HTMLAudioElement, queryClient: QueryClient, spare?: HTMLAudioElement): () => void {
   const player = () => usePlayerStore.getState();
+  // The element that plays, and the one that preloads the next AutoMix source.
+  let audio = primary;
+  let standby = spare ?? null;
+  audio.setAttribute('data-active', '');
+  // The URL given to `audio`: the track's stream URL or one of its stems.
+  let playingUrl: string | null = null;
+  // The switch under way: the URL that preloads in `standby`, and how to stop it.
+  let pending: { url: string; cancel: () => void } | null = null;
   let source: LoadedSource | null = null;
   let loudnessGain = 1;
   let loadCount = 0;
@@ -37,16 +73,31 @@ export function bindAudio(audio: HTMLAudioElement, queryClient: QueryClient): ()
   const isCurrent = (loaded: LoadedSource | null): loaded is LoadedSource =>
     loaded !== null && loaded.trackId === player().currentTrack?.id;
 
-  const applyVolume = () => {
+  /** Sets `element` to the listener's volume times `level` (0 to 1, for crossfades). */
+  const setLevel = (element: HTMLAudioElement, level: number) => {
     const gain = usePlaybackSettings.getState().normaliseLoudness ? loudnessGain : 1;
-    const stage = gainStageOf(audio);
+    const stage = gainStageOf(element);
     if (stage) {
-      audio.volume = 1;
-      stage.setGain(player().volume * gain);
+      element.volume = 1;
+      stage.setGain(player().volume * gain * level);
     } else {
       // Without Web Audio only cuts are possible, through the element's own volume.
-      audio.volume = Math.min(1, player().volume * gain);
+      element.volume = Math.min(1, player().volume * gain * level);
     }
+  };
+
+  const applyVolume = () => {
+    setLevel(audio, 1);
+  };
+
+  const assign = (url: string) => {
+    playingUrl = url;
+    audio.src = url;
+  };
+
+  const cancelSwitch = () => {
+    pending?.cancel();
+    pending = null;
   };
 
   const start = async () => {
@@ -69,7 +120,7 @@ export function bindAudio(audio: HTMLAudioElement, queryClient: QueryClient): ()
       const stream = await streamUrlFor(queryClient, trackId, fresh);
       if (attempt !== loadCount) return;
       source = { trackId, stream };
-      audio.src = stream.url;
+      assign(wantedUrl(player(), stream));
       if (player().isPlaying) void start();
     } catch (error) {
       if (attempt !== loadCount) return;
@@ -99,16 +150,147 @@ export function bindAudio(audio: HTMLAudioElement, queryClient: QueryClient): ()
 
   const unload = () => {
     loadCount++;
+    cancelSwitch();
     source = null;
+    playingUrl = null;
     audio.pause();
     audio.removeAttribute('src');
     audio.load();
+  };
+
+  /** Hands playback from `audio` to `next`, which plays `url` at the same position; resolves when done. */
+  const takeOver = async (next: HTMLAudioElement, url: string, isCancelled: () => boolean) => {
+    const old = audio;
+    const handOver = () => {
+      audio = next;
+      standby = old;
+      playingUrl = url;
+      pending = null;
+      old.removeAttribute('data-active');
+      next.setAttribute('data-active', '');
+      if (Number.isFinite(next.duration) && next.duration > 0) player().setDuration(next.duration);
+    };
+    if (!player().isPlaying) {
+      handOver();
+      old.pause();
+      applyVolume();
+      return;
+    }
+    if (usePlaybackSettings.getState().normaliseLoudness) routeThroughGain(next);
+    const stage = gainStageOf(next);
+    if (stage) stage.silence();
+    else next.volume = 0;
+    try {
+      await stage?.resume();
+      await next.play();
+    } catch (error) {
+      if (!isAbort(error)) console.error('The AutoMix source could not start', error);
+      next.pause();
+      return;
+    }
+    if (isCancelled()) {
+      next.pause();
+      return;
+    }
+    // Both play, in step: the new one fades in while the old one fades out, then the old one stops.
+    handOver();
+    let step = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const finishFade = () => {
+      clearTimeout(timer);
+      old.pause();
+      setLevel(audio, 1);
+      if (pending === fading) pending = null;
+    };
+    // A track change or another switch during the fade silences the old source at once.
+    const fading = { url, cancel: finishFade };
+    pending = fading;
+    const fade = () => {
+      step += 1;
+      const level = step / CROSSFADE_STEPS;
+      setLevel(audio, level);
+      setLevel(old, 1 - level);
+      if (step < CROSSFADE_STEPS) timer = setTimeout(fade, CROSSFADE_MS / CROSSFADE_STEPS);
+      else finishFade();
+    };
+    fade();
+  };
+
+  /** Plays `url` (a stem or the full mix of the current track) from where the playing source is. */
+  const switchTo = (url: string) => {
+    cancelSwitch();
+    const next = standby;
+    if (!next || audio.readyState < HTMLMediaElement.HAVE_METADATA || audio.error) {
+      // Nothing to keep playing meanwhile: load in place; loadedmetadata resumes at the store's position.
+      assign(url);
+      if (player().isPlaying) void start();
+      return;
+    }
+    let cancelled = false;
+    let seeked = false;
+    let resynced = false;
+    const events = ['loadedmetadata', 'loadeddata', 'canplay', 'seeked'] as const;
+    const detach = () => {
+      for (const event of events) next.removeEventListener(event, step);
+      next.removeEventListener('error', failed);
+    };
+    const step = () => {
+      if (cancelled || next.readyState < HTMLMediaElement.HAVE_METADATA || next.seeking) return;
+      if (!seeked) {
+        seeked = true;
+        next.currentTime = audio.currentTime;
+        return;
+      }
+      if (next.readyState < HTMLMediaElement.HAVE_FUTURE_DATA) return;
+      // The playing source moved on while this one seeked: one more (short, buffered) seek.
+      if (!resynced && !audio.paused && Math.abs(audio.currentTime - next.currentTime) > RESYNC_TOLERANCE_S) {
+        resynced = true;
+        next.currentTime = audio.currentTime;
+        return;
+      }
+      detach();
+      void takeOver(next, url, () => cancelled);
+    };
+    const failed = () => {
+      detach();
+      pending = null;
+      console.error('The AutoMix source could not be loaded', next.error);
+      // Keep playing what plays, and show it as chosen.
+      player().selectStemSource(sourceOf(player(), playingUrl));
+    };
+    pending = {
+      url,
+      cancel: () => {
+        cancelled = true;
+        detach();
+        next.pause();
+      },
+    };
+    for (const event of events) next.addEventListener(event, step);
+    next.addEventListener('error', failed);
+    next.preload = 'auto';
+    next.src = url;
+  };
+
+  /** Back to the full mix when its signed URL has expired: a fresh one first. */
+  const switchToFreshMix = async (trackId: string) => {
+    cancelSwitch();
+    const attempt = loadCount;
+    try {
+      const stream = await streamUrlFor(queryClient, trackId, true);
+      if (attempt !== loadCount || !isCurrent(source)) return;
+      source = { trackId, stream };
+      if (wantedUrl(player(), stream) === stream.url) switchTo(stream.url);
+    } catch (error) {
+      console.error('The track could not be loaded for playback', error);
+    }
   };
 
   const followStore = (state: PlayerStore, previous: PlayerStore) => {
     const trackId = state.currentTrack?.id;
     if (trackId !== previous.currentTrack?.id) {
       retrying = false;
+      cancelSwitch();
       audio.pause();
       if (trackId) {
         void load(trackId, false);
@@ -119,6 +301,12 @@ export function bindAudio(audio: HTMLAudioElement, queryClient: QueryClient): ()
       return;
     }
     if (!isCurrent(source)) return;
+    if (state.stems !== previous.stems) {
+      const url = wantedUrl(state, source.stream);
+      if (url === playingUrl) cancelSwitch();
+      else if (url === source.stream.url && isExpired(source.stream)) void switchToFreshMix(source.trackId);
+      else if (url !== pending?.url) switchTo(url);
+    }
     if (Math.abs(audio.currentTime - state.currentTime) > SEEK_TOLERANCE_S && audio.readyState >= HTMLMediaElement.HAVE_METADATA) {
       audio.currentTime = state.currentTime;
     }
@@ -147,7 +335,7 @@ export function bindAudio(audio: HTMLAudioElement, queryClient: QueryClient): ()
       const { starts, currentTrack } = player();
       if (!isCurrent(source) || !currentTrack || starts === reportedStarts) return;
       reportedStarts = starts;
-      reportPlayStart(currentTrack.id).catch((error: unknown) => {
+      reportPlayStart(queryClient, currentTrack.id).catch((error: unknown) => {
         console.error('The play could not be reported', error);
       });
     },
@@ -161,6 +349,21 @@ export function bindAudio(audio: HTMLAudioElement, queryClient: QueryClient): ()
     // A signed URL that expired (403) or a dropped connection: one more try with a fresh URL.
     error: () => {
       if (!isCurrent(source)) return;
+      if (!retrying && playingUrl !== source.stream.url) {
+        // A stem: its URLs are signed too; asking for the stems again signs them afresh.
+        retrying = true;
+        const { trackId } = source;
+        fetchStems(trackId).then(
+          (status) => {
+            player().setStems(trackId, stemsOf(status));
+          },
+          (error: unknown) => {
+            console.error('The AutoMix stems could not be loaded again', error);
+            player().setPlaying(false);
+          },
+        );
+        return;
+      }
       if (!retrying) {
         retrying = true;
         void load(source.trackId, true);
@@ -171,7 +374,15 @@ export function bindAudio(audio: HTMLAudioElement, queryClient: QueryClient): ()
     },
   };
 
-  for (const [event, listener] of Object.entries(listeners)) audio.addEventListener(event, listener);
+  // Both elements report, but only what the playing one says counts.
+  const elements = standby ? [primary, standby] : [primary];
+  const bound = Object.entries(listeners).map(([event, listener]) => {
+    const handler = (event_: Event) => {
+      if (event_.currentTarget === audio) listener();
+    };
+    return [event, handler] as const;
+  });
+  for (const element of elements) for (const [event, handler] of bound) element.addEventListener(event, handler);
   const unsubscribePlayer = usePlayerStore.subscribe(followStore);
   const unsubscribeSettings = usePlaybackSettings.subscribe(() => {
     if (usePlaybackSettings.getState().normaliseLoudness && player().isPlaying) routeThroughGain(audio);
@@ -187,7 +398,13 @@ export function bindAudio(audio: HTMLAudioElement, queryClient: QueryClient): ()
   return () => {
     unsubscribePlayer();
     unsubscribeSettings();
-    for (const [event, listener] of Object.entries(listeners)) audio.removeEventListener(event, listener);
+    for (const element of elements) for (const [event, handler] of bound) element.removeEventListener(event, handler);
     unload();
+    if (standby) {
+      standby.pause();
+      standby.removeAttribute('src');
+      standby.load();
+    }
+    audio.removeAttribute('data-active');
   };
 }

@@ -1,6 +1,8 @@
 /** The element's sound routed through one Web Audio gain node, for loudness normalisation. */
 export interface GainStage {
   setGain(gain: number): void;
+  /** Drops the gain to 0 at once, for a source that is about to fade in. */
+  silence(): void;
   /** A context created before the listener interacted starts suspended; playing resumes it. */
   resume(): Promise<void>;
 }
@@ -24,6 +26,10 @@ export function routeThroughGain(audio: HTMLMediaElement): GainStage | undefined
       // A short ramp, so that volume changes do not click.
       setGain: (value) => {
         gain.gain.setTargetAtTime(value, context.currentTime, 0.015);
+      },
+      silence: () => {
+        gain.gain.cancelScheduledValues(context.currentTime);
+        gain.gain.setValueAtTime(0, context.currentTime);
       },
       resume: async () => {
         if (context.state === 'suspended') await context.resume();

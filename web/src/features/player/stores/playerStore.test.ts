@@ -40,7 +40,7 @@ describe('player store', () => {
       isPlaying: false,
       currentTime: 42,
       duration: 180,
-      stems: { status: 'ready', vocals: '/v', accompaniment: '/a' },
+      stems: { status: 'ready', vocals: '/v', accompaniment: '/a', source: 'vocals' },
     });
 
     player().setCurrentTrack(b);
@@ -247,5 +247,35 @@ describe('player store', () => {
 
     expect(player().currentTrack).toEqual(a);
     expect(player().queue).toEqual([a]);
+  });
+  it('takes stems only for the current track, and keeps the chosen source when they are refreshed', () => {
+    playingFromQueue(a);
+
+    player().setStems('b', { status: 'loading', progress: 10 });
+    expect(player().stems).toEqual({ status: 'none' });
+
+    player().setStems('a', { status: 'ready', vocals: '/v1', accompaniment: '/a1', source: 'mix' });
+    player().selectStemSource('vocals');
+    player().setStems('a', { status: 'ready', vocals: '/v2', accompaniment: '/a2', source: 'mix' });
+    expect(player().stems).toEqual({ status: 'ready', vocals: '/v2', accompaniment: '/a2', source: 'vocals' });
+
+    player().resetStems();
+    expect(player().stems).toEqual({ status: 'none' });
+  });
+
+  it('chooses a stem source only while the stems are ready', () => {
+    playingFromQueue(a);
+    player().setStems('a', { status: 'loading', progress: 40 });
+
+    player().selectStemSource('vocals');
+
+    expect(player().stems).toEqual({ status: 'loading', progress: 40 });
+  });
+
+  it('never stores the stems', () => {
+    playingFromQueue(a);
+    player().setStems('a', { status: 'ready', vocals: '/v', accompaniment: '/a', source: 'vocals' });
+
+    expect(localStorage.getItem(PLAYER_STORAGE_KEY)).not.toContain('stems');
   });
 });

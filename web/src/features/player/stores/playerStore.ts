@@ -4,11 +4,17 @@ import type { PlayableTrack } from '@/lib/trackActions';
 
 export type RepeatMode = 'off' | 'all' | 'one';
 
-/** AutoMix: the vocals and accompaniment of the current track, once separated. */
+/** Which version of the current track plays: the full mix, or one of its AutoMix stems. */
+export type StemSource = 'mix' | 'vocals' | 'accompaniment';
+
+/**
+ * AutoMix: the vocals and accompaniment of the current track, once separated. While loading,
+ * `progress` is the server's percentage (0 to 100); when ready, `source` is what plays.
+ */
 export type Stems =
   | { status: 'none' }
-  | { status: 'loading' }
-  | { status: 'ready'; vocals: string; accompaniment: string }
+  | { status: 'loading'; progress: number }
+  | { status: 'ready'; vocals: string; accompaniment: string; source: StemSource }
   | { status: 'error'; message: string };
 
 const DEFAULT_VOLUME = 0.7;
@@ -53,6 +59,16 @@ export interface PlayerActions {
   /** Where the audio is now (from the audio element, not the listener). */
   setProgress: (time: number) => void;
   setDuration: (duration: number) => void;
+  /**
+   * What the server says about `trackId`'s stems. Ignored unless `trackId` is still the current
+   * track, so a late answer for a track the listener left changes nothing. A ready answer keeps
+   * the source already chosen (a poll refreshing the URLs does not switch the sound).
+   */
+  setStems: (trackId: string, stems: Stems) => void;
+  /** Plays the vocals, the accompaniment or the full mix; only while the stems are ready. */
+  selectStemSource: (source: StemSource) => void;
+  /** Back to none: the full mix plays again. */
+  resetStems: () => void;
 }
 
 export type PlayerStore = PlayerState & PlayerActions;
@@ -200,6 +216,23 @@ export const usePlayerStore = create<PlayerStore>()(
         },
         setDuration: (duration) => {
           set({ duration: Number.isFinite(duration) && duration > 0 ? duration : 0 });
+        },
+        setStems: (trackId, stems) => {
+          const { currentTrack, stems: previous } = get();
+          if (currentTrack?.id !== trackId) return;
+          if (stems.status === 'ready' && previous.status === 'ready') {
+            set({ stems: { ...stems, source: previous.source } });
+            return;
+          }
+          set({ stems });
+        },
+        selectStemSource: (source) => {
+          const { stems } = get();
+          if (stems.status !== 'ready' || stems.source === source) return;
+          set({ stems: { ...stems, source } });
+        },
+        resetStems: () => {
+          set({ stems: { status: 'none' } });
         },
       };
     },

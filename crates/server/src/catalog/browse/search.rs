@@ -1,0 +1,334 @@
+//! SQL of a search: SQLite's FTS5 table `tracks_search` and PostgreSQL's GIN-indexed
+//! `tracks.search_vector` (both kept in sync by triggers, see migration 0009).
+//!
+//! A page never sorts every match of a common word. Each tier is read in popularity order by one
+//! of three plans, chosen by how many tracks the tier holds (counted on the text index, up to a
+//! cap): [`Plan::Sorted`] for few, [`Plan::Walk`] for many (the index `tracks_status_plays`
+//! walked from the page's position, keeping the rows that match, about tracks / matches rows per
+//! result) and, on SQLite, [`Plan::Probe`] for a very common title or artist word.
+
+use super::search_query::{Resume, SearchQuery, Tier};
+use crate::catalog::track::{TrackRow, track_columns, visible_to_all};
+use crate::db::Db;
+use crate::on_db;
+
+/// Above this many matches in a tier, its page walks the popularity index instead of sorting
+/// the matches.
+pub const DENSE_FROM: i64 = 10_000;
+/// On SQLite, above this many title or artist matches (and a last word within the prefix
+/// indexes), the walk looks each row up in the text index instead of first collecting every
+/// match's rowid.
+pub const VERY_DENSE_FROM: i64 = 100_000;
+/// The longest prefix with an FTS5 prefix index (migration 0009).
+const LONGEST_INDEXED_PREFIX: usize = 6;
+
+/// PostgreSQL: how many of the most popular ready tracks after a position are checked against
+/// the query to choose a plan (a walk of the popularity index, a few ms).
+const HEAD_ROWS: i64 = 5_000;
+/// PostgreSQL: with this many matches among those, the page walks the popularity index.
+const HEAD_WALK_FROM: i64 = 101;
+
+/// The tiers whose pages are planned by their head count (the exact tier is an index lookup).
+pub const PLANNED_TIERS: [Tier; 3] = [Tier::TitleArtist, Tier::Album, Tier::Genre];
+
+/// PostgreSQL: of the [`HEAD_ROWS`] most popular ready tracks after a position, how many match
+/// the query.
+#[derive(Clone, Debug)]
+pub struct HeadHits {
+    /// In any tier.
+    pub any: i64,
+    /// In each tier counted.
+    tiers: Vec<(Tier, i64)>,
+}
+
+impl HeadHits {
+    /// The count of `tier`, if it was counted.
+    pub fn of(&self, tier: Tier) -> Option<i64> {
+        self.tiers
+            .iter()
+            .find(|(counted, _)| *counted == tier)
+            .map(|(_, hits)| *hits)
+    }
+}
+
+/// PostgreSQL: the [`HeadHits`] after `from`, in any tier and in each of `tiers`, counted in one
+/// walk of the popularity index: the walk is what costs, not the checks of each row's vector.
+pub async fn head_hits(
+    db: &Db,
+    query: &SearchQuery,
+    tiers: &[Tier],
+    from: &Resume,
+) -> sqlx::Result<HeadHits> {
+    let mut sql = String::from(
+        "SELECT count(*) FILTER (WHERE h.v @@ to_tsquery('simple', backbeat_unaccent($1)))",
+    );
+    for n in 0..tiers.len() {
+        sql.push_str(&format!(
+            ", count(*) FILTER (WHERE h.v @@ to_tsquery('simple', backbeat_unaccent(${})))",
+            n + 6
+        ));
+    }
+    sql.push_str(concat!(
+        " FROM (SELECT t.search_vector AS v FROM tracks t WHERE ",
+        visible_to_all!(),
+        " AND (t.plays, t.created_at, t.id) < ($2, $3, $4) \
+         ORDER BY t.plays DESC, t.created_at DESC, t.id DESC LIMIT $5) h"
+    ));
+    on_db!(db, pool => {
+        let mut counted = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(query.tsquery(None)).bind(from.plays).bind(from.at).bind(&from.id)
+            .bind(HEAD_ROWS);
+        for tier in tiers {
+            counted = counted.bind(query.tsquery(Some(*tier)));
+        }
+        counted.fetch_one(pool).await.and_then(|row| {
+            (0..=tiers.len()).map(|i| sqlx::Row::try_get::<i64, _>(&row, i)).collect()
+        })
+    })
+    .map(|hits: Vec<i64>| HeadHits {
+        any: hits[0],
+        tiers: tiers
+            .iter()
+            .copied()
+            .zip(hits[1..].iter().copied())
+            .collect(),
+    })
+}
+
+/// How a page of a tier is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Plan {
+    /// Every match from the text index, sorted by popularity.
+    Sorted,
+    /// The popularity index walked, keeping matches (on SQLite: rowids collected from the text
+    /// index first; on PostgreSQL: each row's vector checked).
+    Walk,
+    /// SQLite: the popularity index walked, each row looked up in the text index by rowid.
+    /// PostgreSQL reads it as [`Plan::Walk`].
+    Probe,
+}
+/// The most matches counted exactly; beyond, the count is a lower bound.
+pub const COUNT_CAP: i64 = 1_000;
+
+/// Ready tracks whose title or artist is the query, most played first, after `from`.
+pub const EXACT: &str = concat!(
+    "SELECT ",
+    track_columns!(),
+    " FROM tracks t \
+     WHERE (t.title_lower = $1 OR t.artist_lower = $1) AND ",
+    visible_to_all!(),
+    " AND (t.plays, t.created_at, t.id) < ($2, $3, $4) \
+     ORDER BY t.plays DESC, t.created_at DESC, t.id DESC LIMIT $5"
+);
+
+/// The rest of a tier's query after its match condition: not an exact match (`$1`), after the
+/// position, in popularity order.
+macro_rules! tier_rest {
+    () => {
+        " AND t.title_lower <> $1 AND t.artist_lower <> $1 \
+          AND (t.plays, t.created_at, t.id) < ($3, $4, $5) \
+          ORDER BY t.plays DESC, t.created_at DESC, t.id DESC LIMIT $6"
+    };
+}
+
+/// SQLite, a tier with few matches (`$2` its FTS5 query): every match by rowid, sorted.
+pub const SQLITE_SPARSE: &str = concat!(
+    "SELECT ",
+    track_columns!(),
+    " FROM tracks t NOT INDEXED \
+     WHERE t.rowid IN (SELECT rowid FROM tracks_search WHERE tracks_search MATCH $2) AND ",
+    visible_to_all!(),
+    tier_rest!()
+);
+
+/// SQLite, a tier with many matches: the popularity index walked from the position, keeping the
+/// rows among the matches' rowids (collected once from the text index, no row read).
+pub const SQLITE_DENSE: &str = concat!(
+    "SELECT ",
+    track_columns!(),
+    " FROM tracks t INDEXED BY tracks_status_plays \
+     WHERE ",
+    visible_to_all!(),
+    " AND t.rowid IN (SELECT rowid FROM tracks_search WHERE tracks_search MATCH $2)",
+    tier_rest!()
+);
+
+/// SQLite, a tier where most tracks match: the popularity index walked from the position, each
+/// row looked up in the text index by its rowid (fast only for words within the prefix indexes,
+/// and few rows are walked).
+pub const SQLITE_PROBE: &str = concat!(
+    "SELECT ",
+    track_columns!(),
+    " FROM tracks t INDEXED BY tracks_status_plays \
+     WHERE ",
+    visible_to_all!(),
+    " AND EXISTS (SELECT 1 FROM tracks_search s \
+                  WHERE s.tracks_search MATCH $2 AND s.rowid = t.rowid)",
+    tier_rest!()
+);
+
+/// PostgreSQL, a tier with few matches (`$2` its text query): every match from the GIN index,
+/// sorted.
+pub const POSTGRES_SPARSE: &str = concat!(
+    "WITH m AS MATERIALIZED (SELECT ",
+    track_columns!(),
+    ", t.title_lower, t.artist_lower FROM tracks t \
+     WHERE t.search_vector @@ to_tsquery('simple', backbeat_unaccent($2))) \
+     SELECT t.id, t.uploaded_by, t.title, t.artist, t.album, t.genre, t.duration_secs, \
+        t.plays, t.verified, t.status, t.failure_reason, t.cover_key, t.cover_large_key, \
+        t.created_at FROM m t WHERE ",
+    visible_to_all!(),
+    tier_rest!()
+);
+
+/// PostgreSQL, a tier with many matches: the popularity index walked from the position, each
+/// row's vector checked.
+pub const POSTGRES_DENSE: &str = concat!(
+    "SELECT ",
+    track_columns!(),
+    " FROM tracks t WHERE ",
+    visible_to_all!(),
+    " AND t.search_vector @@ to_tsquery('simple', backbeat_unaccent($2))",
+    tier_rest!()
+);
+
+/// How many tracks match (`None`: in any tier), counting at most `cap`. Only ready tracks
+/// when `ready_only`; else every row of the text index, which is cheaper.
+pub async fn count(
+    db: &Db,
+    query: &SearchQuery,
+    tier: Option<Tier>,
+    cap: i64,
+    ready_only: bool,
+) -> sqlx::Result<i64> {
+    match db {
+        Db::Sqlite(pool) => {
+            let sql = if ready_only {
+                concat!(
+                    "SELECT count(*) FROM (SELECT 1 FROM tracks_search s \
+                     JOIN tracks t ON t.rowid = s.rowid \
+                     WHERE s.tracks_search MATCH $1 AND ",
+                    visible_to_all!(),
+                    " LIMIT $2)"
+                )
+            } else {
+                "SELECT count(*) FROM (SELECT 1 FROM tracks_search \
+                 WHERE tracks_search MATCH $1 LIMIT $2)"
+            };
+            sqlx::query_scalar(sql)
+                .bind(query.fts(tier))
+                .bind(cap)
+                .fetch_one(pool)
+                .await
+        }
+        Db::Postgres(pool) => {
+            sqlx::query_scalar(concat!(
+                "SELECT count(*) FROM (SELECT 1 FROM tracks t \
+                 WHERE t.search_vector @@ to_tsquery('simple', backbeat_unaccent($1)) AND ",
+                visible_to_all!(),
+                " LIMIT $2) c"
+            ))
+            .bind(query.tsquery(tier))
+            .bind(cap)
+            .fetch_one(pool)
+            .await
+        }
+    }
+}
+
+/// Up to `limit` ready tracks of `tier`, most played first, then newest, after `from`.
+/// `head` is the tier's [`head_hits`] from `from` when the caller has it (PostgreSQL).
+pub async fn tier_page(
+    db: &Db,
+    query: &SearchQuery,
+    tier: Tier,
+    from: &Resume,
+    limit: i64,
+    head: Option<i64>,
+) -> sqlx::Result<Vec<TrackRow>> {
+    if tier == Tier::Exact {
+        return on_db!(db, pool => sqlx::query_as(EXACT)
+            .bind(&query.exact).bind(from.plays).bind(from.at).bind(&from.id).bind(limit)
+            .fetch_all(pool).await);
+    }
+    let plan = plan(db, query, tier, from, head).await?;
+    tier_page_by(db, query, tier, from, limit, plan).await
+}
+
+/// The plan for a page of `tier`, from how many tracks it holds.
+async fn plan(
+    db: &Db,
+    query: &SearchQuery,
+    tier: Tier,
+    from: &Resume,
+    head: Option<i64>,
+) -> sqlx::Result<Plan> {
+    if let Db::Postgres(_) = db {
+        // GIN ignores weights and cannot stop early, so counting a tier costs as much as its
+        // word's every match: look at the most popular rows after the position instead.
+        let hits = match head {
+            Some(hits) => hits,
+            None => (head_hits(db, query, &[tier], from).await?)
+                .of(tier)
+                .unwrap_or_default(),
+        };
+        return Ok(if hits >= HEAD_WALK_FROM {
+            Plan::Walk
+        } else {
+            Plan::Sorted
+        });
+    }
+    if count(db, query, Some(tier), DENSE_FROM + 1, false).await? <= DENSE_FROM {
+        return Ok(Plan::Sorted);
+    }
+    let probe = matches!(db, Db::Sqlite(_))
+        && tier == Tier::TitleArtist
+        && query.last_word_chars() <= LONGEST_INDEXED_PREFIX
+        && count(db, query, Some(tier), VERY_DENSE_FROM + 1, false).await? > VERY_DENSE_FROM;
+    Ok(if probe { Plan::Probe } else { Plan::Walk })
+}
+
+/// [`tier_page`] by the given plan. Every plan answers the same rows; public so that a test can
+/// check it.
+pub async fn tier_page_by(
+    db: &Db,
+    query: &SearchQuery,
+    tier: Tier,
+    from: &Resume,
+    limit: i64,
+    plan: Plan,
+) -> sqlx::Result<Vec<TrackRow>> {
+    match db {
+        Db::Sqlite(pool) => {
+            let sql = match plan {
+                Plan::Sorted => SQLITE_SPARSE,
+                Plan::Walk => SQLITE_DENSE,
+                Plan::Probe => SQLITE_PROBE,
+            };
+            sqlx::query_as(sql)
+                .bind(&query.exact)
+                .bind(query.fts(Some(tier)))
+                .bind(from.plays)
+                .bind(from.at)
+                .bind(&from.id)
+                .bind(limit)
+                .fetch_all(pool)
+                .await
+        }
+        Db::Postgres(pool) => {
+            let sql = match plan {
+                Plan::Sorted => POSTGRES_SPARSE,
+                Plan::Walk | Plan::Probe => POSTGRES_DENSE,
+            };
+            sqlx::query_as(sql)
+                .bind(&query.exact)
+                .bind(query.tsquery(Some(tier)))
+                .bind(from.plays)
+                .bind(from.at)
+                .bind(&from.id)
+                .bind(limit)
+                .fetch_all(pool)
+                .await
+        }
+    }
+}

@@ -1,0 +1,444 @@
+//! Search on the text index: tiers and popularity, diacritics, prefixes, the index kept in sync
+//! with the tracks, pages, the count, and the plans of its queries.
+
+use std::collections::HashSet;
+
+use backbeat::catalog::browse::search::{self as search_sql, Plan, tier_page_by};
+use backbeat::catalog::browse::search_query::{Resume, SearchQuery, Tier};
+use backbeat::db::{Db, Timestamp};
+use serde_json::Value;
+
+use crate::helpers::app::{TestApp, spawn_app};
+use crate::helpers::http::get;
+use crate::helpers::seed::{Seed, insert_track};
+
+fn titles(tracks: &Value) -> Vec<String> {
+    tracks
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["title"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+fn urlencode(text: &str) -> String {
+    url::form_urlencoded::byte_serialize(text.as_bytes()).collect()
+}
+
+async fn search_page(app: &TestApp, token: &str, q: &str) -> Value {
+    get(app, &format!("/tracks?q={}&limit=100", urlencode(q)), token).await
+}
+
+async fn search(app: &TestApp, token: &str, q: &str) -> Vec<String> {
+    titles(&search_page(app, token, q).await["tracks"])
+}
+
+/// Every page of a search of `limit` tracks, following `next_cursor`.
+async fn all_pages(app: &TestApp, token: &str, q: &str, limit: u32) -> Vec<Vec<String>> {
+    let path = format!("/tracks?q={}&limit={limit}", urlencode(q));
+    let mut pages = Vec::new();
+    let mut cursor: Option<String> = None;
+    loop {
+        let url = match &cursor {
+            Some(cursor) => format!("{path}&cursor={cursor}"),
+            None => path.clone(),
+        };
+        let page = get(app, &url, token).await;
+        pages.push(titles(&page["tracks"]));
+        match page["next_cursor"].as_str() {
+            Some(next) => cursor = Some(next.to_owned()),
+            None => return pages,
+        }
+        assert!(pages.len() < 100, "the pages never end");
+    }
+}
+
+async fn seed(
+    app: &TestApp,
+    user: &str,
+    (title, artist, album, genre, plays): (&str, &str, Option<&str>, Option<&str>, i64),
+) -> String {
+    insert_track(
+        app,
+        Seed {
+            album,
+            genre,
+            plays,
+            ..Seed::ready(user, title, artist)
+        },
+    )
+    .await
+}
+
+async fn execute(app: &TestApp, sql: &'static str, binds: &[&str]) {
+    backbeat::on_db!(&app.db, pool => {
+        let mut query = sqlx::query(sql);
+        for bind in binds {
+            query = query.bind(*bind);
+        }
+        query.execute(pool).await.unwrap();
+    });
+}
+
+#[tokio::test]
+async fn exact_matches_then_title_or_artist_then_album_then_genre_most_played_first() {
+    let app = spawn_app().await;
+    let (user, token) = app.user("Ana").await;
+    for track in [
+        ("In Genre", "Kai", None, Some("Neon Pop"), 9_999),
+        ("On Album", "Kai", Some("Neon Nights"), None, 1_000),
+        ("Neon Lights", "Mira", None, None, 5),
+        ("Glow", "Neon", None, None, 1),
+        ("Dreams", "Neon Club", None, None, 50),
+        ("Neon", "Zed", None, None, 0),
+        ("Unrelated", "Kai", Some("Lights"), Some("Pop"), 100_000),
+    ] {
+        seed(&app, &user, track).await;
+    }
+
+    assert_eq!(
+        search(&app, &token, "neon").await,
+        [
+            "Glow",
+            "Neon",
+            "Dreams",
+            "Neon Lights",
+            "On Album",
+            "In Genre"
+        ]
+    );
+    // Every word must match, the last as a prefix; the others whole.
+    assert_eq!(search(&app, &token, "neon li").await, ["Neon Lights"]);
+    assert_eq!(
+        search(&app, &token, "neo lights").await,
+        Vec::<String>::new()
+    );
+    // Words may match across the title, artist, album and genre.
+    assert_eq!(
+        search(&app, &token, "kai neon").await,
+        ["On Album", "In Genre"]
+    );
+}
+
+#[tokio::test]
+async fn diacritics_are_ignored_both_ways() {
+    let app = spawn_app().await;
+    let (user, token) = app.user("Ana").await;
+    seed(&app, &user, ("Halo", "Beyoncé", None, None, 2)).await;
+    seed(&app, &user, ("Beyonce Medley", "Kai", None, None, 1)).await;
+    seed(
+        &app,
+        &user,
+        ("Café del Mar", "Energy 52", None, Some("Électro"), 0),
+    )
+    .await;
+
+    assert_eq!(
+        search(&app, &token, "Beyonce").await,
+        ["Halo", "Beyonce Medley"]
+    );
+    assert_eq!(
+        search(&app, &token, "BEYONCÉ").await,
+        ["Halo", "Beyonce Medley"]
+    );
+    assert_eq!(search(&app, &token, "cafe").await, ["Café del Mar"]);
+    assert_eq!(search(&app, &token, "electro").await, ["Café del Mar"]);
+}
+
+#[tokio::test]
+async fn the_last_word_matches_as_a_prefix_while_typing() {
+    let app = spawn_app().await;
+    let (user, token) = app.user("Ana").await;
+    seed(
+        &app,
+        &user,
+        ("Night Drive", "Kai", None, Some("Synthwave"), 0),
+    )
+    .await;
+    seed(&app, &user, ("Synthetic", "Mira", None, None, 3)).await;
+
+    assert_eq!(
+        search(&app, &token, "synt").await,
+        ["Synthetic", "Night Drive"]
+    );
+    assert_eq!(
+        search(&app, &token, "s").await,
+        ["Synthetic", "Night Drive"]
+    );
+    assert_eq!(search(&app, &token, "synthw").await, ["Night Drive"]);
+    // A prefix of a word, never a piece inside one.
+    assert!(search(&app, &token, "wave").await.is_empty());
+    assert!(search(&app, &token, "%").await.is_empty());
+}
+
+#[tokio::test]
+async fn the_index_follows_inserts_edits_status_changes_and_deletes() {
+    let app = spawn_app().await;
+    let (user, token) = app.user("Ana").await;
+    let id = seed(&app, &user, ("Old Name", "Kai", None, None, 0)).await;
+    assert_eq!(search(&app, &token, "old name").await, ["Old Name"]);
+
+    execute(
+        &app,
+        "UPDATE tracks SET title = $2, title_lower = lower($2), album = 'Fresh Album' WHERE id = $1",
+        &[&id, "New Name"],
+    )
+    .await;
+    assert!(search(&app, &token, "old").await.is_empty());
+    assert_eq!(search(&app, &token, "new name").await, ["New Name"]);
+    assert_eq!(search(&app, &token, "fresh").await, ["New Name"]);
+
+    execute(
+        &app,
+        "UPDATE tracks SET status = 'failed' WHERE id = $1",
+        &[&id],
+    )
+    .await;
+    assert!(search(&app, &token, "new").await.is_empty());
+    execute(
+        &app,
+        "UPDATE tracks SET status = 'ready', plays = 7 WHERE id = $1",
+        &[&id],
+    )
+    .await;
+    assert_eq!(search(&app, &token, "new").await, ["New Name"]);
+
+    execute(&app, "DELETE FROM tracks WHERE id = $1", &[&id]).await;
+    assert!(search(&app, &token, "new").await.is_empty());
+    let after = seed(&app, &user, ("New Again", "Kai", None, None, 0)).await;
+    assert_eq!(search(&app, &token, "new").await, ["New Again"]);
+    assert!(!after.is_empty());
+}
+
+#[tokio::test]
+async fn pages_of_a_search_hold_every_match_once_across_tiers_and_ties() {
+    let app = spawn_app().await;
+    let (user, token) = app.user("Ana").await;
+    let start = Timestamp::now() - chrono::Duration::hours(1);
+    for i in 0..23_i64 {
+        let title = format!("Wave {i:02}");
+        let (album, genre, title) = match i % 3 {
+            0 => (None, None, title),
+            1 => (Some("Wave Album"), None, format!("A{i:02}")),
+            _ => (None, Some("Wave Pop"), format!("G{i:02}")),
+        };
+        insert_track(
+            &app,
+            Seed {
+                album,
+                genre,
+                plays: i % 4,
+                // Pairs share a time, so the id breaks ties of plays and time.
+                created_at: start + chrono::Duration::seconds(i / 2),
+                ..Seed::ready(&user, &title, "Kai")
+            },
+        )
+        .await;
+    }
+
+    let whole = search(&app, &token, "wave").await;
+    let pages = all_pages(&app, &token, "wave", 4).await;
+
+    assert_eq!(whole.len(), 23);
+    assert_eq!(pages.len(), 6);
+    let listed = pages.concat();
+    assert_eq!(listed, whole);
+    assert_eq!(listed.iter().collect::<HashSet<_>>().len(), 23);
+    let tier = |t: &String| match t.chars().next() {
+        Some('W') => 0,
+        Some('A') => 1,
+        _ => 2,
+    };
+    assert!(listed.windows(2).all(|w| tier(&w[0]) <= tier(&w[1])));
+}
+
+/// `n` copies of the track `source`, each its own id, straight into `tracks` (as a bulk
+/// generator would).
+async fn copies(app: &TestApp, source: &str, n: i64, batch: &str) {
+    const COPIES: &str = "INSERT INTO tracks (id, uploaded_by, title, artist, album, genre, \
+            title_lower, artist_lower, search_text, duration_secs, plays, verified, status, \
+            audio_key, audio_content_type, audio_size_bytes, lossless_source, created_at, \
+            updated_at) \
+         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $2) \
+         SELECT s.id || '-' || $3 || CAST(n.i AS TEXT), s.uploaded_by, s.title, s.artist, s.album, \
+            s.genre, s.title_lower, s.artist_lower, s.search_text, s.duration_secs, n.i, \
+            s.verified, s.status, s.audio_key, s.audio_content_type, s.audio_size_bytes, \
+            s.lossless_source, s.created_at, s.updated_at \
+         FROM tracks s CROSS JOIN n WHERE s.id = $1";
+    backbeat::on_db!(&app.db, pool => sqlx::query(COPIES)
+        .bind(source).bind(n).bind(batch).execute(pool).await.map(drop).unwrap());
+}
+
+#[tokio::test]
+async fn a_search_counts_its_matches_exactly_up_to_1000_then_says_1000_or_more() {
+    let app = spawn_app().await;
+    let (user, token) = app.user("Ana").await;
+    let source = seed(&app, &user, ("Echo", "Kai", None, None, 0)).await;
+    seed(&app, &user, ("Echoes", "Mira", None, None, 0)).await;
+    insert_track(
+        &app,
+        Seed {
+            status: "processing",
+            ..Seed::ready(&user, "Echo Draft", "Kai")
+        },
+    )
+    .await;
+
+    let listing = get(&app, "/tracks", &token).await;
+    assert_eq!(listing["total"], Value::Null);
+    assert_eq!(listing["total_is_lower_bound"], false);
+    let few = search_page(&app, &token, "echo").await;
+    assert_eq!(
+        (few["total"].as_i64(), few["total_is_lower_bound"].as_bool()),
+        (Some(2), Some(false))
+    );
+    let none = search_page(&app, &token, "silence").await;
+    assert_eq!(none["total"], 0);
+
+    copies(&app, &source, 998, "a").await;
+    let thousand = search_page(&app, &token, "echo").await;
+    assert_eq!(thousand["total"], 1000);
+    assert_eq!(thousand["total_is_lower_bound"], false);
+
+    copies(&app, &source, 1, "b").await;
+    let more = search_page(&app, &token, "ech").await;
+    assert_eq!(more["total"], 1000);
+    assert_eq!(more["total_is_lower_bound"], true);
+    // Exact matches first, the most played first: the copies have 1 to 998 plays.
+    assert_eq!(more["tracks"][0]["title"], "Echo");
+    assert_eq!(more["tracks"][0]["plays"], 998);
+    assert_eq!(more["tracks"].as_array().unwrap().len(), 100);
+}
+
+#[tokio::test]
+async fn walking_the_popularity_index_and_sorting_the_matches_give_the_same_pages() {
+    let app = spawn_app().await;
+    let (user, _) = app.user("Ana").await;
+    let source = seed(
+        &app,
+        &user,
+        ("Rain Song", "Kai", Some("Rain Album"), None, 0),
+    )
+    .await;
+    copies(&app, &source, 40, "a").await;
+    seed(&app, &user, ("Storm", "Kai", Some("Rain Album"), None, 3)).await;
+    seed(&app, &user, ("Drizzle", "Kai", None, Some("Rainy Pop"), 3)).await;
+    let query = SearchQuery::parse("rain").unwrap();
+
+    for tier in [Tier::TitleArtist, Tier::Album, Tier::Genre] {
+        let mut from = Resume::start_of(tier);
+        let mut pages = 0;
+        loop {
+            let page = |plan| tier_page_by(&app.db, &query, tier, &from, 7, plan);
+            let ids = |rows: &[backbeat::catalog::track::TrackRow]| {
+                rows.iter().map(|r| r.id.clone()).collect::<Vec<_>>()
+            };
+            let sorted = page(Plan::Sorted).await.unwrap();
+            let walked = page(Plan::Walk).await.unwrap();
+            let probed = page(Plan::Probe).await.unwrap();
+            assert_eq!(ids(&walked), ids(&sorted), "{tier:?} after {from:?}");
+            assert_eq!(ids(&probed), ids(&sorted), "{tier:?} after {from:?}");
+            let Some(last) = sorted.last() else { break };
+            from = Resume {
+                tier,
+                plays: last.plays,
+                at: last.created_at,
+                id: last.id.clone(),
+            };
+            pages += 1;
+        }
+        assert!(pages >= 1, "{tier:?} found nothing");
+    }
+}
+
+/// The plans of a search's queries: the sorting plan reads the text index, the walking plans the
+/// popularity index and the text index, never the whole table.
+#[tokio::test]
+async fn search_queries_use_the_text_index_or_the_popularity_index() {
+    let app = spawn_app().await;
+    let query = SearchQuery::parse("love").unwrap();
+    let at = Timestamp::now();
+    match &app.db {
+        Db::Sqlite(pool) => {
+            for (sql, wanted) in [
+                (
+                    search_sql::SQLITE_SPARSE,
+                    "tracks_search VIRTUAL TABLE INDEX 0:M",
+                ),
+                (
+                    search_sql::SQLITE_DENSE,
+                    "INDEX tracks_status_plays (status=? AND (plays,created_at,id)<(?,?,?))",
+                ),
+                (
+                    search_sql::SQLITE_DENSE,
+                    "tracks_search VIRTUAL TABLE INDEX 0:M",
+                ),
+                (
+                    search_sql::SQLITE_PROBE,
+                    "INDEX tracks_status_plays (status=? AND (plays,created_at,id)<(?,?,?))",
+                ),
+                // Each row walked is looked up in the text index by its rowid.
+                (search_sql::SQLITE_PROBE, "VIRTUAL TABLE INDEX 0:=M"),
+            ] {
+                let plan: Vec<(i64, i64, i64, String)> =
+                    sqlx::query_as(sqlx::AssertSqlSafe(format!("EXPLAIN QUERY PLAN {sql}")))
+                        .bind(&query.exact)
+                        .bind(query.fts(Some(Tier::Album)))
+                        .bind(5_i64)
+                        .bind(at)
+                        .bind("x")
+                        .bind(51_i64)
+                        .fetch_all(pool)
+                        .await
+                        .unwrap();
+                let plan: Vec<String> = plan.into_iter().map(|row| row.3).collect();
+                assert!(
+                    plan.iter().any(|l| l.contains(wanted)),
+                    "{wanted}: {plan:#?}"
+                );
+                assert!(
+                    !plan
+                        .iter()
+                        .any(|l| l.starts_with("SCAN t ") || l == "SCAN t"),
+                    "{plan:#?}"
+                );
+            }
+        }
+        Db::Postgres(pool) => {
+            for (sql, wanted) in [
+                (search_sql::POSTGRES_SPARSE, "tracks_search_vector"),
+                (search_sql::POSTGRES_DENSE, "tracks_status_plays"),
+            ] {
+                let mut tx = pool.begin().await.unwrap();
+                // The test table is nearly empty, where a sequential scan is cheapest; and
+                // reading all of it through the status index next. What matters is which index
+                // can answer the condition.
+                let walks = sql == search_sql::POSTGRES_DENSE;
+                for setting in ["enable_seqscan", "enable_indexscan"]
+                    .into_iter()
+                    .take(if walks { 1 } else { 2 })
+                {
+                    sqlx::query(sqlx::AssertSqlSafe(format!("SET LOCAL {setting} = off")))
+                        .execute(&mut *tx)
+                        .await
+                        .unwrap();
+                }
+                let plan: Vec<String> =
+                    sqlx::query_scalar(sqlx::AssertSqlSafe(format!("EXPLAIN {sql}")))
+                        .bind(&query.exact)
+                        .bind(query.tsquery(Some(Tier::Album)))
+                        .bind(5_i64)
+                        .bind(at)
+                        .bind("x")
+                        .bind(51_i64)
+                        .fetch_all(&mut *tx)
+                        .await
+                        .unwrap();
+                assert!(
+                    plan.iter().any(|l| l.contains(wanted)),
+                    "{wanted}: {plan:#?}"
+                );
+            }
+        }
+    }
+}
