@@ -84,6 +84,8 @@ export interface RunningServer {
   dataDir: string;
   /** Runs `backbeat <args>` on the same data directory and configuration; resolves with its output. */
   command: (args: readonly string[]) => string;
+  /** The last `chars` characters it printed (its log), for a failure's message. */
+  logTail: (chars?: number) => string;
   /** Stops it and removes its data directory. */
   stop: () => Promise<void>;
 }
@@ -131,5 +133,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     if (run.status !== 0) throw new Error(`backbeat ${args.join(' ')} exited with ${run.status}:\n${run.stdout}${run.stderr}`);
     return run.stdout;
   };
-  return { baseUrl, dataDir, command, stop: stopAndClean };
+  const logTail = (chars = 6_000): string => output.slice(-chars);
+  return { baseUrl, dataDir, command, logTail, stop: stopAndClean };
 }

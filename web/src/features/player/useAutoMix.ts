@@ -18,6 +18,15 @@ export interface AutoMix {
   select: (source: StemSource) => void;
 }
 
+/** Numbers the questions about stems, in the order they are asked. */
+let questionsAsked = 0;
+/**
+ * For each track, how many questions had been asked when the server answered its AutoMix start.
+ * A 'none' answer to a question asked before that only says the start had not landed yet (the
+ * question that opens the live events races the start itself); a later one means it.
+ */
+const startAnsweredAfter = new Map<string, number>();
+
 /** Shows what the server says of `trackId`'s stems; the progress of a running separation never goes back. */
 function show(trackId: string, next: Stems): void {
   const { stems: current, setStems } = usePlayerStore.getState();
@@ -47,9 +56,14 @@ export function useAutoMix(trackId: string): AutoMix {
     };
     const ask = async () => {
       clearTimeout(timer);
+      const question = ++questionsAsked;
       try {
         const status = await fetchStems(trackId);
         if (stopped) return;
+        if (status.status === 'none' && question <= (startAnsweredAfter.get(trackId) ?? Infinity)) {
+          askLater();
+          return;
+        }
         show(trackId, stemsOf(status));
         if (status.status === 'loading') askLater();
       } catch (error) {
@@ -95,8 +109,10 @@ export function useAutoMix(trackId: string): AutoMix {
     }
     if (current.status === 'loading') return;
     setStems(trackId, { status: 'loading', progress: 0 });
+    startAnsweredAfter.delete(trackId);
     startStems(trackId).then(
       (status) => {
+        startAnsweredAfter.set(trackId, questionsAsked);
         // Only while this start is what the player waits for: not after a track change or a reset.
         if (usePlayerStore.getState().stems.status === 'loading') show(trackId, stemsOf(status));
       },

@@ -118,6 +118,37 @@ describe('AutoMixControls', () => {
     expect(screen.queryByRole('button', { name: 'Vocals' })).not.toBeInTheDocument();
   });
 
+  it('keeps waiting when the server is asked before the start has landed, and believes a later none', async () => {
+    const start = deferred();
+    POST.mockReturnValueOnce(start.promise);
+    GET.mockResolvedValueOnce(answer(stems({ status: 'none' })));
+    render(<AutoMixControls trackId="a" />);
+    await press('AutoMix');
+
+    // The live events connect and the player asks at once: the server has not seen the start yet.
+    await act(async () => {
+      stream().onConnect(false);
+      await Promise.resolve();
+    });
+    await flush();
+    expect(pollsFor('a')).toBe(1);
+    expect(screen.getByRole('status')).toHaveTextContent('0%');
+
+    await act(async () => {
+      start.resolve(answer(stems({ progress: 0 })));
+      await Promise.resolve();
+    });
+    GET.mockResolvedValueOnce(answer(stems({ progress: 60 })));
+    await advance(STEMS_POLL_MS);
+    expect(screen.getByRole('status')).toHaveTextContent('60%');
+
+    // Asked after the start was answered, none means none (the stems were cleared meanwhile).
+    GET.mockResolvedValueOnce(answer(stems({ status: 'none' })));
+    await advance(STEMS_POLL_MS);
+    expect(player().stems).toEqual({ status: 'none' });
+    expect(screen.getByRole('button', { name: 'AutoMix' })).toBeEnabled();
+  });
+
   it('goes straight to the switch when the stems were already made', async () => {
     POST.mockResolvedValue(answer(ready));
     render(<AutoMixControls trackId="a" />);
