@@ -351,6 +351,33 @@ async fn walking_the_popularity_index_and_sorting_the_matches_give_the_same_page
     }
 }
 
+/// Which plan a tier's page gets: few matches are sorted; thousands, most of the newest rows
+/// among them, are walked (on SQLite, each walked row looked up in the text index).
+#[tokio::test]
+async fn a_tier_with_thousands_of_matches_is_walked_and_few_are_sorted() {
+    let app = spawn_app().await;
+    let (user, _) = app.user("Ana").await;
+    let source = seed(&app, &user, ("Rain Song", "Kai", None, None, 0)).await;
+    seed(&app, &user, ("Drizzle", "Kai", None, Some("Rainy Pop"), 3)).await;
+    let rain = SearchQuery::parse("rain").unwrap();
+    let plan = async |tier| {
+        search_sql::plan(&app.db, &rain, tier, &Resume::start_of(tier), None)
+            .await
+            .unwrap()
+    };
+    assert_eq!(plan(Tier::TitleArtist).await, Plan::Sorted);
+
+    copies(&app, &source, search_sql::DENSE_FROM + 1, "a").await;
+    let dense = match app.db {
+        // Every row of the sample matches the title.
+        Db::Sqlite(_) => Plan::Probe,
+        // PostgreSQL looks at the most played rows after the position.
+        Db::Postgres(_) => Plan::Walk,
+    };
+    assert_eq!(plan(Tier::TitleArtist).await, dense);
+    assert_eq!(plan(Tier::Genre).await, Plan::Sorted);
+}
+
 /// The plans of a search's queries: the sorting plan reads the text index, the walking plans the
 /// popularity index and the text index, never the whole table.
 #[tokio::test]
