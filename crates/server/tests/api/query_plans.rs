@@ -5,6 +5,7 @@
 use backbeat::catalog::artist::store::{ARTIST_FACTS, TOP_TRACKS};
 use backbeat::catalog::track_page::store::{FIND_VISIBLE, RELATED};
 use backbeat::db::{Db, Timestamp};
+use backbeat::recommendations::store::{POPULAR_IN_GENRE, POPULAR_OF_ARTIST};
 
 use crate::helpers::app::spawn_app;
 
@@ -223,6 +224,44 @@ async fn the_track_page_is_primary_key_lookups() {
         Err(plan) => {
             check_postgres(&plan, &["tracks_pkey", "track_waveforms_pkey"]);
             assert!(!plan.contains("Sort"), "{plan}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn recommendations_read_a_genres_and_an_artists_most_played_in_index_order() {
+    let app = spawn_app().await;
+    let since = Timestamp::now();
+    let genre = [
+        Arg::Text(ID),
+        Arg::Text("pop"),
+        Arg::Time(since),
+        Arg::Int(20),
+    ];
+    match explain(&app.db, POPULAR_IN_GENRE, &genre).await {
+        Ok(plan) => check_sqlite(&plan, &["tracks_ready_genre_plays (<expr>=?)"]),
+        Err(plan) => {
+            check_postgres(&plan, &["tracks_ready_genre_plays"]);
+            assert!(
+                !plan.contains("Sort"),
+                "the genre's tracks are sorted: {plan}"
+            );
+        }
+    }
+    let artist = [
+        Arg::Text(ID),
+        Arg::Text("Nova Static"),
+        Arg::Time(since),
+        Arg::Int(10),
+    ];
+    match explain(&app.db, POPULAR_OF_ARTIST, &artist).await {
+        Ok(plan) => check_sqlite(&plan, &["tracks_artist_ready (artist=? AND status=?)"]),
+        Err(plan) => {
+            check_postgres(&plan, &["tracks_artist_ready"]);
+            assert!(
+                !plan.contains("Sort"),
+                "the artist's tracks are sorted: {plan}"
+            );
         }
     }
 }
