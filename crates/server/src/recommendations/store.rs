@@ -106,6 +106,22 @@ pub async fn candidates(
     }
 }
 
+/// The end of [`POPULAR_IN_GENRE`] and [`POPULAR_OF_ARTIST`]: ready, not the user's (`$1`), not
+/// played by them since `$3`, most played first, at most `$4`.
+macro_rules! most_played_for_user {
+    () => {
+        concat!(
+            " AND ",
+            visible_to_all!(),
+            " AND t.uploaded_by <> $1 \
+               AND NOT EXISTS (SELECT 1 FROM listening_history mine \
+                               WHERE mine.user_id = $1 AND mine.track_id = t.id \
+                                 AND mine.listened_at >= $3) \
+             ORDER BY t.plays DESC, t.created_at DESC, t.id DESC LIMIT $4"
+        )
+    };
+}
+
 /// The most played ready tracks of a genre (`$2`, lowercase), not the user's (`$1`) and not
 /// played by them since `$3`; at most `$4`. Read in the order of `tracks_ready_genre_plays`
 /// (ordering by `LOWER(genre)` too, equal on every row, made SQLite sort the whole genre: 2 s
@@ -114,13 +130,8 @@ pub const POPULAR_IN_GENRE: &str = concat!(
     "SELECT ",
     track_columns!(),
     " FROM tracks t \
-     WHERE LOWER(t.genre) = $2 AND ",
-    visible_to_all!(),
-    " AND t.uploaded_by <> $1 \
-       AND NOT EXISTS (SELECT 1 FROM listening_history mine \
-                       WHERE mine.user_id = $1 AND mine.track_id = t.id \
-                         AND mine.listened_at >= $3) \
-     ORDER BY t.plays DESC, t.created_at DESC, t.id DESC LIMIT $4"
+     WHERE LOWER(t.genre) = $2",
+    most_played_for_user!()
 );
 
 /// The most played ready tracks of an artist (`$2`, exactly this name), not the user's (`$1`)
@@ -129,13 +140,8 @@ pub const POPULAR_OF_ARTIST: &str = concat!(
     "SELECT ",
     track_columns!(),
     " FROM tracks t \
-     WHERE t.artist = $2 AND ",
-    visible_to_all!(),
-    " AND t.uploaded_by <> $1 \
-       AND NOT EXISTS (SELECT 1 FROM listening_history mine \
-                       WHERE mine.user_id = $1 AND mine.track_id = t.id \
-                         AND mine.listened_at >= $3) \
-     ORDER BY t.plays DESC, t.created_at DESC, t.id DESC LIMIT $4"
+     WHERE t.artist = $2",
+    most_played_for_user!()
 );
 
 /// [`POPULAR_IN_GENRE`].
