@@ -21,7 +21,6 @@ use backbeat::catalog::browse::store::NEWEST_AFTER;
 use backbeat::catalog::track_page::store::{FIND_VISIBLE, RELATED};
 use backbeat::db::page::Position;
 use backbeat::db::{Db, Timestamp};
-use serde_json::{Value, json};
 
 #[path = "support/load.rs"]
 mod load;
@@ -29,8 +28,6 @@ mod load;
 const CLIENTS: usize = 16;
 /// Runs of a floor query; its p50 and p99 are over these.
 const FLOOR_RUNS: usize = 40;
-/// What the listener accounts share (see `backbeat seed-scale`).
-const PASSWORD: &str = "scale-listener-password";
 
 fn main() -> ExitCode {
     match tokio::runtime::Runtime::new()
@@ -491,22 +488,7 @@ async fn bench(
     ];
     let _server = load::serve(binary, port, &vars, &dir.join("server.log")).await?;
     let client = reqwest::Client::new();
-    let mut tokens = Vec::new();
-    for n in 1..=CLIENTS {
-        let session: Value = client
-            .post(format!("{base}/auth/v1/token?grant_type=password"))
-            .json(&json!({ "email": format!("listener-{n}@scale.backbeat.local"), "password": PASSWORD }))
-            .send()
-            .await
-            .map_err(|e| e.to_string())?
-            .json()
-            .await
-            .map_err(|e| e.to_string())?;
-        let token = session["access_token"]
-            .as_str()
-            .ok_or(format!("no session: {session}"))?;
-        tokens.push(token.to_owned());
-    }
+    let tokens = load::sign_in_scale_listeners(&base, CLIENTS).await?;
     let db = Db::connect(url).await.map_err(|e| e.to_string())?;
     let inputs = inputs(&db).await?;
     db.close().await;

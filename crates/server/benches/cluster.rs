@@ -16,7 +16,7 @@ use std::path::Path;
 use std::process::{Command, ExitCode, Stdio};
 use std::sync::Arc;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 #[path = "support/load.rs"]
 mod load;
@@ -25,7 +25,6 @@ mod load;
 mod s3_server;
 
 const CLIENTS: usize = 16;
-const PASSWORD: &str = "scale-listener-password";
 const NGINX: &str = "/usr/sbin/nginx";
 const DATABASE: &str = "bench_cluster";
 /// Bytes per stream request, as a player's buffer refill.
@@ -214,22 +213,7 @@ struct Inputs {
 impl Inputs {
     async fn load(base: &str, url: &str) -> Result<Self, String> {
         let client = reqwest::Client::new();
-        let mut tokens = Vec::new();
-        for n in 1..=CLIENTS {
-            let session: Value = client
-                .post(format!("{base}/auth/v1/token?grant_type=password"))
-                .json(&json!({ "email": format!("listener-{n}@scale.backbeat.local"), "password": PASSWORD }))
-                .send()
-                .await
-                .map_err(|e| e.to_string())?
-                .json()
-                .await
-                .map_err(|e| e.to_string())?;
-            let token = session["access_token"]
-                .as_str()
-                .ok_or(format!("no session: {session}"))?;
-            tokens.push(token.to_owned());
-        }
+        let tokens = load::sign_in_scale_listeners(base, CLIENTS).await?;
         let db = backbeat::db::Db::connect(url)
             .await
             .map_err(|e| e.to_string())?;

@@ -131,3 +131,27 @@ pub async fn succeeded(response: reqwest::Result<reqwest::Response>) -> bool {
         Err(_) => false,
     }
 }
+
+/// Access tokens of the generated listeners 1..=`count` (`backbeat seed-scale`), signed in at
+/// `base` with their password.
+pub async fn sign_in_scale_listeners(base: &str, count: usize) -> Result<Vec<String>, String> {
+    use backbeat::demo::scale::{LISTENER_PASSWORD, listener_email};
+    let client = reqwest::Client::new();
+    let mut tokens = Vec::new();
+    for n in 1..=count {
+        let session: serde_json::Value = client
+            .post(format!("{base}/auth/v1/token?grant_type=password"))
+            .json(&serde_json::json!({ "email": listener_email(n), "password": LISTENER_PASSWORD }))
+            .send()
+            .await
+            .map_err(|e| e.to_string())?
+            .json()
+            .await
+            .map_err(|e| e.to_string())?;
+        let token = session["access_token"]
+            .as_str()
+            .ok_or(format!("no session: {session}"))?;
+        tokens.push(token.to_owned());
+    }
+    Ok(tokens)
+}
