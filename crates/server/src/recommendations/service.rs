@@ -86,17 +86,20 @@ async fn personal(
         .take(RECENT_LISTENS)
         .map(|seed| (seed, 1.0))
         .chain(likes.iter().map(|seed| (seed, LIKE_WEIGHT)));
-    let mut similarity: HashMap<String, f64> = HashMap::new();
-    let mut seen = HashSet::new();
+    let mut weights: HashMap<&str, f64> = HashMap::new();
+    let mut order = Vec::new();
     for (seed, weight) in seeds {
-        if !seen.insert(seed.track_id.as_str()) {
-            continue;
+        if !weights.contains_key(seed.track_id.as_str()) {
+            weights.insert(&seed.track_id, weight);
+            order.push(seed.track_id.as_str());
         }
-        for n in store::neighbours(db, &seed.track_id, NEIGHBOURS_PER_SEED).await? {
-            let norm = n.track_weight.sqrt() * n.neighbour_weight.powf(blend.norm);
-            if norm > 0.0 {
-                *similarity.entry(n.neighbour_id).or_default() += weight * n.score / norm;
-            }
+    }
+    let mut similarity: HashMap<String, f64> = HashMap::new();
+    for n in store::neighbours(db, &order, NEIGHBOURS_PER_SEED).await? {
+        let norm = n.track_weight.sqrt() * n.neighbour_weight.powf(blend.norm);
+        if norm > 0.0 {
+            let weight = weights.get(n.track_id.as_str()).copied().unwrap_or(0.0);
+            *similarity.entry(n.neighbour_id).or_default() += weight * n.score / norm;
         }
     }
     let since = Timestamp::now() - chrono::Duration::days(RECENTLY_PLAYED_DAYS);

@@ -36,25 +36,67 @@ pub async fn latest_likes(db: &Db, user: &str, limit: i64) -> sqlx::Result<Vec<S
         .bind(user).bind(limit).fetch_all(pool).await)
 }
 
-/// A stored neighbour of a track, with the weights of both (the norms of their similarity).
+/// A stored neighbour of a seed, with the weights of both (the norms of their similarity).
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct Neighbour {
+    pub track_id: String,
     pub neighbour_id: String,
     pub score: f64,
     pub track_weight: f64,
     pub neighbour_weight: f64,
 }
 
-/// The track's `limit` best neighbours.
-pub async fn neighbours(db: &Db, track: &str, limit: i64) -> sqlx::Result<Vec<Neighbour>> {
-    on_db!(db, pool => sqlx::query_as(
-        "SELECT n.neighbour_id, n.score, \
-                COALESCE((SELECT weight FROM track_signal_weights WHERE track_id = $1), 0.0) \
-                    AS track_weight, \
-                COALESCE(w.weight, 0.0) AS neighbour_weight \
-         FROM track_neighbours n LEFT JOIN track_signal_weights w ON w.track_id = n.neighbour_id \
-         WHERE n.track_id = $1 ORDER BY n.score DESC LIMIT $2")
-        .bind(track).bind(limit).fetch_all(pool).await)
+/// The `$2` best neighbours of each seed in `IN ...` (one read for every seed: at 30 seeds a
+/// query each cost more than the reads themselves). Each seed has at most
+/// [`super::neighbours::TOP_K`] stored neighbours, all read from `track_neighbours_track_score`
+/// and numbered.
+macro_rules! best_neighbours {
+    ($seeds:literal) => {
+        concat!(
+            "SELECT n.track_id, n.neighbour_id, n.score, \
+                    COALESCE(sw.weight, 0.0) AS track_weight, \
+                    COALESCE(w.weight, 0.0) AS neighbour_weight \
+             FROM (SELECT track_id, neighbour_id, score, \
+                          ROW_NUMBER() OVER (PARTITION BY track_id \
+                                             ORDER BY score DESC, neighbour_id) AS place \
+                   FROM track_neighbours WHERE track_id IN ",
+            $seeds,
+            ") n \
+             LEFT JOIN track_signal_weights sw ON sw.track_id = n.track_id \
+             LEFT JOIN track_signal_weights w ON w.track_id = n.neighbour_id \
+             WHERE n.place <= $2 ORDER BY n.track_id, n.place"
+        )
+    };
+}
+
+/// [`best_neighbours!`] on SQLite (the seeds a JSON array).
+pub const SQLITE_NEIGHBOURS: &str = best_neighbours!("(SELECT value FROM json_each($1))");
+/// [`best_neighbours!`] on PostgreSQL (the seeds an array).
+pub const POSTGRES_NEIGHBOURS: &str = best_neighbours!("(SELECT UNNEST($1::TEXT[]))");
+
+/// The `per_seed` best neighbours of each of `seeds`, by seed id and then best first (a fixed
+/// order, so the sums of similarity are the same on every call).
+pub async fn neighbours(db: &Db, seeds: &[&str], per_seed: i64) -> sqlx::Result<Vec<Neighbour>> {
+    if seeds.is_empty() {
+        return Ok(Vec::new());
+    }
+    match db {
+        Db::Sqlite(pool) => {
+            let seeds = serde_json::to_string(seeds).expect("strings serialize");
+            sqlx::query_as(SQLITE_NEIGHBOURS)
+                .bind(seeds)
+                .bind(per_seed)
+                .fetch_all(pool)
+                .await
+        }
+        Db::Postgres(pool) => {
+            sqlx::query_as(POSTGRES_NEIGHBOURS)
+                .bind(seeds)
+                .bind(per_seed)
+                .fetch_all(pool)
+                .await
+        }
+    }
 }
 
 /// The tracks of `ids` that may be recommended to the user: ready, not theirs, and not played

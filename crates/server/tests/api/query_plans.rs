@@ -5,7 +5,9 @@
 use backbeat::catalog::artist::store::{ARTIST_FACTS, TOP_TRACKS};
 use backbeat::catalog::track_page::store::{FIND_VISIBLE, RELATED};
 use backbeat::db::{Db, Timestamp};
-use backbeat::recommendations::store::{POPULAR_IN_GENRE, POPULAR_OF_ARTIST};
+use backbeat::recommendations::store::{
+    POPULAR_IN_GENRE, POPULAR_OF_ARTIST, POSTGRES_NEIGHBOURS, SQLITE_NEIGHBOURS,
+};
 
 use crate::helpers::app::spawn_app;
 
@@ -14,6 +16,8 @@ enum Arg<'a> {
     Text(&'a str),
     Int(i64),
     Time(Timestamp),
+    /// A list: a JSON array on SQLite (read with `json_each`), an array on PostgreSQL.
+    Texts(&'a [&'a str]),
 }
 
 /// SQLite's plan: (id, parent, detail) of each node.
@@ -34,6 +38,7 @@ async fn explain(db: &Db, sql: &str, args: &[Arg<'_>]) -> Result<SqlitePlan, Str
                     Arg::Text(text) => query.bind(text),
                     Arg::Int(number) => query.bind(number),
                     Arg::Time(at) => query.bind(at),
+                    Arg::Texts(texts) => query.bind(serde_json::to_string(texts).unwrap()),
                 };
             }
             let rows: Vec<(i64, i64, i64, String)> =
@@ -53,6 +58,7 @@ async fn explain(db: &Db, sql: &str, args: &[Arg<'_>]) -> Result<SqlitePlan, Str
                     Arg::Text(text) => query.bind(text),
                     Arg::Int(number) => query.bind(number),
                     Arg::Time(at) => query.bind(at),
+                    Arg::Texts(texts) => query.bind(texts.to_vec()),
                 };
             }
             let lines: Vec<String> = query.fetch_all(&mut *tx).await.unwrap();
@@ -261,6 +267,42 @@ async fn recommendations_read_a_genres_and_an_artists_most_played_in_index_order
                     "{index} is not read in order: {plan}"
                 );
             }
+        }
+    }
+}
+
+#[tokio::test]
+async fn recommendations_read_every_seeds_neighbours_in_one_index_read_each() {
+    let app = spawn_app().await;
+    let seeds = ["seed-a", "seed-b", "seed-c"];
+    let args = [Arg::Texts(&seeds), Arg::Int(30)];
+    let sql = match app.db {
+        Db::Sqlite(_) => SQLITE_NEIGHBOURS,
+        Db::Postgres(_) => POSTGRES_NEIGHBOURS,
+    };
+    match explain(&app.db, sql, &args).await {
+        Ok(plan) => {
+            assert!(
+                plan.iter().any(|(_, _, detail)| detail.contains(
+                    "track_neighbours USING INDEX track_neighbours_track_score (track_id=?)"
+                )),
+                "the seeds' neighbours are not read from their index: {plan:#?}"
+            );
+            assert!(
+                !plan
+                    .iter()
+                    .any(|(_, _, detail)| detail.starts_with("SCAN track_neighbours")
+                        || detail.starts_with("SCAN track_signal_weights")),
+                "a table is scanned: {plan:#?}"
+            );
+        }
+        Err(plan) => {
+            assert!(
+                plan.contains("track_neighbours_track_score")
+                    || plan.contains("track_neighbours_pkey"),
+                "the seeds' neighbours are not read from an index: {plan}"
+            );
+            assert!(!plan.contains("Seq Scan"), "a table is scanned: {plan}");
         }
     }
 }
