@@ -60,6 +60,8 @@ impl Config {
             "BACKBEAT_DB_ACQUIRE_TIMEOUT_MS",
             &mut self.db_acquire_timeout_ms,
         )?;
+        e.set("BACKBEAT_DB_CACHE_MB", &mut self.db_cache_mb)?;
+        e.set("BACKBEAT_DB_MMAP_MB", &mut self.db_mmap_mb)?;
         e.set_some("BACKBEAT_PUBLIC_URL", &mut self.public_url)?;
         e.set_some("BACKBEAT_WEB_DIR", &mut self.web_dir)?;
         e.set("BACKBEAT_LOG_FORMAT", &mut self.log_format)?;

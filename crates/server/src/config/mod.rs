@@ -60,6 +60,11 @@ pub struct Config {
     /// How long a request waits for a free database connection, in milliseconds, before it is
     /// answered 503 with `Retry-After` (the server is busy, not broken).
     pub db_acquire_timeout_ms: u64,
+    /// SQLite: the page cache of each connection, in MiB (SQLite's own default is 2).
+    pub db_cache_mb: u32,
+    /// SQLite: how much of the database file each connection reads through a memory map, in
+    /// MiB (0: none, every page read is a system call and a copy); SQLite caps it at 2 GiB.
+    pub db_mmap_mb: u32,
     /// Address users reach the server at, used in links and token issuers.
     pub public_url: Option<String>,
     /// Serve the web app from this directory instead of the copy built into the binary.
@@ -244,6 +249,8 @@ impl Default for Config {
             database_url: None,
             db_max_connections: 0,
             db_acquire_timeout_ms: 2000,
+            db_cache_mb: crate::db::SQLITE_CACHE_MB,
+            db_mmap_mb: crate::db::SQLITE_MMAP_MB,
             public_url: None,
             web_dir: None,
             log_format: LogFormat::Text,
@@ -286,6 +293,8 @@ impl fmt::Debug for Config {
             .field("database_url", &redact_url(&self.database_url()))
             .field("db_max_connections", &self.db_max_connections)
             .field("db_acquire_timeout_ms", &self.db_acquire_timeout_ms)
+            .field("db_cache_mb", &self.db_cache_mb)
+            .field("db_mmap_mb", &self.db_mmap_mb)
             .field("public_url", &self.public_url())
             .field("web_dir", &self.web_dir)
             .field("log_format", &self.log_format)
@@ -360,6 +369,8 @@ impl Config {
         crate::db::PoolSettings {
             max_connections: (self.db_max_connections > 0).then_some(self.db_max_connections),
             acquire_timeout: std::time::Duration::from_millis(self.db_acquire_timeout_ms.max(1)),
+            sqlite_cache_mb: self.db_cache_mb,
+            sqlite_mmap_mb: self.db_mmap_mb,
         }
     }
 

@@ -75,6 +75,12 @@ static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../../migr
 const SQLITE_MAX_CONNECTIONS: u32 = 8;
 const POSTGRES_MAX_CONNECTIONS: u32 = 16;
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+/// SQLite's page cache per connection, in MiB, by default (`BACKBEAT_DB_CACHE_MB`).
+pub const SQLITE_CACHE_MB: u32 = 32;
+/// How much of the SQLite file each connection maps, in MiB, by default (`BACKBEAT_DB_MMAP_MB`):
+/// SQLite's own cap. Pages of the index a search walks are then read from the system's cache
+/// in place, instead of a system call and a copy into each connection's cache.
+pub const SQLITE_MMAP_MB: u32 = 2047;
 
 /// How a pool is sized and how long a caller waits for one of its connections.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,6 +90,10 @@ pub struct PoolSettings {
     /// A caller still waiting for a connection after this long gets
     /// [`sqlx::Error::PoolTimedOut`], which requests answer 503 (the server is busy).
     pub acquire_timeout: Duration,
+    /// SQLite: each connection's page cache, in MiB.
+    pub sqlite_cache_mb: u32,
+    /// SQLite: how much of the file each connection reads through a memory map, in MiB.
+    pub sqlite_mmap_mb: u32,
 }
 
 impl Default for PoolSettings {
@@ -91,6 +101,8 @@ impl Default for PoolSettings {
         Self {
             max_connections: None,
             acquire_timeout: Duration::from_secs(2),
+            sqlite_cache_mb: SQLITE_CACHE_MB,
+            sqlite_mmap_mb: SQLITE_MMAP_MB,
         }
     }
 }
@@ -123,7 +135,16 @@ impl Db {
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Normal)
             .foreign_keys(true)
-            .busy_timeout(BUSY_TIMEOUT);
+            .busy_timeout(BUSY_TIMEOUT)
+            // A negative cache_size is in KiB.
+            .pragma(
+                "cache_size",
+                format!("-{}", u64::from(settings.sqlite_cache_mb.max(1)) * 1024),
+            )
+            .pragma(
+                "mmap_size",
+                (u64::from(settings.sqlite_mmap_mb) * 1024 * 1024).to_string(),
+            );
         if let Some(parent) = options.get_filename().parent() {
             std::fs::create_dir_all(parent)?;
         }

@@ -84,3 +84,39 @@ async fn the_configuration_reads_the_pool_size_and_acquire_timeout_from_the_envi
     assert_eq!(defaults.max_connections, None);
     assert_eq!(defaults.acquire_timeout, std::time::Duration::from_secs(2));
 }
+
+/// SQLite's page cache and memory map per connection come from the configuration (defaults: 32
+/// MiB of cache, SQLite's 2 GiB cap of map) and are what each connection of the pool runs with.
+#[tokio::test]
+async fn sqlite_connections_run_with_the_configured_cache_and_memory_map() {
+    let env = [("BACKBEAT_DB_CACHE_MB", "8"), ("BACKBEAT_DB_MMAP_MB", "64")];
+    let settings = backbeat::config::Config::load(None, &env)
+        .unwrap()
+        .pool_settings();
+    assert_eq!((settings.sqlite_cache_mb, settings.sqlite_mmap_mb), (8, 64));
+    let defaults = backbeat::config::Config::default().pool_settings();
+    assert_eq!(
+        (defaults.sqlite_cache_mb, defaults.sqlite_mmap_mb),
+        (32, 2047)
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("pragmas.db").display());
+    let db = backbeat::db::Db::connect_with(&url, settings)
+        .await
+        .unwrap();
+    let backbeat::db::Db::Sqlite(pool) = &db else {
+        unreachable!("a sqlite:// URL opens SQLite")
+    };
+    let cache: i64 = sqlx::query_scalar("PRAGMA cache_size")
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    let mmap: i64 = sqlx::query_scalar("PRAGMA mmap_size")
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    assert_eq!(cache, -8 * 1024, "cache_size in KiB");
+    assert_eq!(mmap, 64 * 1024 * 1024);
+    db.close().await;
+}
