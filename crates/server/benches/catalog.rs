@@ -2,7 +2,8 @@
 //! tracks (default 1,000,000), BENCH_LISTENERS listeners (20,000) and BENCH_PLAYS plays
 //! (5,000,000) is generated with `backbeat seed-scale` once per size and backend and kept in
 //! $CARGO_TARGET_DIR/bench-catalog/ (PostgreSQL: a database named after the size on the server of
-//! TEST_DATABASE_URL, when set). The release binary serves it; 16 signed-in listeners ask each
+//! TEST_DATABASE_URL, when set; BENCH_BACKENDS=sqlite or postgres measures one of the two). The
+//! release binary serves it; 16 signed-in listeners ask each
 //! endpoint for BENCH_SECONDS seconds (default 10): search (a rare word, the common 'love', an
 //! artist's name, a prefix), the listing with a cursor deep in the catalogue, the track page
 //! (with Up Next), the artist page, recommendations and home. Each line gives requests/s, p50,
@@ -101,6 +102,10 @@ async fn run() -> Result<bool, String> {
     let mut backends = vec![("sqlite", None)];
     if let Ok(url) = std::env::var("TEST_DATABASE_URL") {
         backends.push(("postgres", Some(url)));
+    }
+    // BENCH_BACKENDS=postgres (or sqlite) measures one backend only.
+    if let Ok(only) = std::env::var("BENCH_BACKENDS") {
+        backends.retain(|(backend, _)| only.split(',').any(|b| b.trim() == *backend));
     }
     let mut all_pass = true;
     for (backend, admin_url) in backends {
