@@ -128,7 +128,8 @@ bench-stream: ## Streaming: random 64 KiB ranges over 256 connections, backbeat 
 	BACKBEAT_BIN="$(BIN)" cargo bench --locked -p backbeat --bench stream
 
 # The catalogue is generated once per size (seed-scale) and kept in $(CARGO_TARGET_DIR)/bench-catalog;
-# PostgreSQL is measured too when TEST_DATABASE_URL is set. BENCH_TRACKS=20000 for a quick run.
+# PostgreSQL is measured too when TEST_DATABASE_URL is set (BENCH_BACKENDS=postgres: only it).
+# BENCH_TRACKS=20000 for a quick run.
 BENCH_TRACKS ?= 1000000
 bench-catalog: ## Discovery at scale: search, listing, track, artist, recs, home; 16 clients, beside the DB's own floor
 	cargo build --release --locked -p backbeat
