@@ -105,8 +105,8 @@ async fn personal(
         }
     }
     let since = Timestamp::now() - chrono::Duration::days(RECENTLY_PLAYED_DAYS);
-    // Only the most similar neighbours are read as candidates (reading ~900 by id was the
-    // request's costliest query); what ranks lower by similarity rarely beats the genre and
+    // Only the most similar neighbours are read as candidates (reading ~900 by id was one of
+    // the request's costliest queries); what ranks lower by similarity rarely beats the genre and
     // artist lists below on taste and popularity (`make bench-recs`: the same HR@10 and
     // NDCG@10 with 200 as with all).
     let mut by_similarity: Vec<(&String, &f64)> = similarity.iter().collect();
