@@ -16,8 +16,6 @@ use std::path::Path;
 use std::process::{Command, ExitCode, Stdio};
 use std::sync::Arc;
 
-use serde_json::Value;
-
 #[path = "support/load.rs"]
 mod load;
 #[allow(dead_code)] // The benchmark uses the server, not what the tests read of its bucket.
@@ -237,15 +235,12 @@ impl Inputs {
         words.truncate(20);
         let mut streams = Vec::new();
         for id in tracks.iter().take(50) {
-            let signed: Value = client
-                .get(format!("{base}/api/v1/tracks/{id}/stream-url"))
-                .bearer_auth(&tokens[0])
-                .send()
-                .await
-                .map_err(|e| e.to_string())?
-                .json()
-                .await
-                .map_err(|e| e.to_string())?;
+            let signed = load::json(
+                client
+                    .get(format!("{base}/api/v1/tracks/{id}/stream-url"))
+                    .bearer_auth(&tokens[0]),
+            )
+            .await?;
             let path = signed["url"]
                 .as_str()
                 .ok_or(format!("no stream URL: {signed}"))?

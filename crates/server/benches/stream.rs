@@ -10,14 +10,16 @@
 //! requests per second, throughput and p50/p99 latency, and the ratio backbeat/nginx.
 
 use std::io::Write;
-use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
 use backbeat::audio::synth;
 use backbeat::db::Db;
-use serde_json::{Value, json};
+use serde_json::json;
+
+#[path = "support/load.rs"]
+mod load;
 
 const RANGE_BYTES: u64 = 64 * 1024;
 const CONNECTIONS: u32 = 256;
@@ -40,30 +42,24 @@ fn main() -> ExitCode {
     }
 }
 
-/// A child process that is stopped when dropped: `backbeat` is killed; nginx is told to stop,
-/// so that its master takes its workers along (killing the master would orphan them).
-struct Server {
+/// nginx, told to stop when dropped, so that its master takes its workers along (killing the
+/// master would orphan them).
+struct Nginx {
     child: Child,
-    nginx_conf: Option<(PathBuf, PathBuf)>,
+    conf: PathBuf,
+    prefix: PathBuf,
 }
 
-impl Drop for Server {
+impl Drop for Nginx {
     fn drop(&mut self) {
-        match &self.nginx_conf {
-            Some((conf, prefix)) => {
-                let _ = Command::new("/usr/sbin/nginx")
-                    .arg("-c")
-                    .arg(conf)
-                    .arg("-p")
-                    .arg(prefix)
-                    .args(["-s", "stop"])
-                    .stderr(Stdio::null())
-                    .status();
-            }
-            None => {
-                let _ = self.child.kill();
-            }
-        }
+        let _ = Command::new("/usr/sbin/nginx")
+            .arg("-c")
+            .arg(&self.conf)
+            .arg("-p")
+            .arg(&self.prefix)
+            .args(["-s", "stop"])
+            .stderr(Stdio::null())
+            .status();
         let _ = self.child.wait();
     }
 }
@@ -117,23 +113,17 @@ async fn run() -> Result<(), String> {
     );
 
     let data_dir = work.join("data");
-    let port = free_port()?;
+    let port = load::free_port()?;
     let base = format!("http://127.0.0.1:{port}");
-    let _backbeat = Server {
-        child: Command::new(&binary)
-            .arg("serve")
-            .env("BACKBEAT_DATA_DIR", &data_dir)
-            .env("BACKBEAT_ADDR", format!("127.0.0.1:{port}"))
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
-            .stderr(std::fs::File::create(work.join("backbeat.log")).map_err(|e| e.to_string())?)
-            .spawn()
-            .map_err(|e| format!("cannot start {}: {e}", binary.display()))?,
-        nginx_conf: None,
-    };
+    let _backbeat = load::serve(
+        &binary,
+        port,
+        &[("BACKBEAT_DATA_DIR", data_dir.display().to_string())],
+        &work.join("backbeat.log"),
+    )
+    .await?;
     backbeat::net::use_ring_for_tls();
     let client = reqwest::Client::new();
-    wait_until_up(&client, &base).await?;
 
     let (stream_path, rendition) = upload_track(&client, &base, work, &data_dir).await?;
     let size = std::fs::metadata(&rendition)
@@ -151,10 +141,10 @@ async fn run() -> Result<(), String> {
         ("nginx, Debian's config (tcp_nopush on)", true),
         ("nginx, tcp_nopush off", false),
     ] {
-        let port = free_port()?;
+        let port = load::free_port()?;
         let server = start_nginx(work, &www, port, tcp_nopush)?;
         let nginx_base = format!("http://127.0.0.1:{port}");
-        wait_until_up(&client, &nginx_base).await?;
+        load::wait_until_healthy(&nginx_base).await?;
         check_same_bytes(
             &client,
             &format!("{base}{stream_path}"),
@@ -203,22 +193,6 @@ fn set_mode(path: &Path, mode: u32) -> Result<(), String> {
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).map_err(|e| e.to_string())
 }
 
-fn free_port() -> Result<u16, String> {
-    let listener = TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
-    Ok(listener.local_addr().map_err(|e| e.to_string())?.port())
-}
-
-async fn wait_until_up(client: &reqwest::Client, base: &str) -> Result<(), String> {
-    let started = Instant::now();
-    while started.elapsed() < Duration::from_secs(30) {
-        if client.get(format!("{base}/healthz")).send().await.is_ok() {
-            return Ok(());
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    Err(format!("{base} did not come up"))
-}
-
 /// Signs up, uploads a generated track, waits until it is ready; answers its signed stream
 /// path and the rendition file that path serves.
 async fn upload_track(
@@ -227,15 +201,11 @@ async fn upload_track(
     work: &Path,
     data_dir: &Path,
 ) -> Result<(String, PathBuf), String> {
-    let session: Value = client
+    let session = load::json(
+client
         .post(format!("{base}/auth/v1/signup"))
-        .json(&json!({ "email": "bench@example.com", "password": "correct horse battery", "data": { "name": "Bench" } }))
-        .send()
-        .await
-        .map_err(|e| e.to_string())?
-        .json()
-        .await
-        .map_err(|e| e.to_string())?;
+        .json(&json!({ "email": "bench@example.com", "password": "correct horse battery", "data": { "name": "Bench" } })),
+).await?;
     let token = session["access_token"]
         .as_str()
         .ok_or(format!("no session: {session}"))?
@@ -256,20 +226,17 @@ async fn upload_track(
         .map_err(|e| e.to_string())?;
     }
     write!(body, "\r\n--{boundary}--\r\n").map_err(|e| e.to_string())?;
-    let track: Value = client
-        .post(format!("{base}/api/v1/tracks"))
-        .bearer_auth(&token)
-        .header(
-            "content-type",
-            format!("multipart/form-data; boundary={boundary}"),
-        )
-        .body(body)
-        .send()
-        .await
-        .map_err(|e| e.to_string())?
-        .json()
-        .await
-        .map_err(|e| e.to_string())?;
+    let track = load::json(
+        client
+            .post(format!("{base}/api/v1/tracks"))
+            .bearer_auth(&token)
+            .header(
+                "content-type",
+                format!("multipart/form-data; boundary={boundary}"),
+            )
+            .body(body),
+    )
+    .await?;
     let id = track["id"]
         .as_str()
         .ok_or(format!("upload refused: {track}"))?
@@ -277,15 +244,12 @@ async fn upload_track(
 
     let started = Instant::now();
     loop {
-        let detail: Value = client
-            .get(format!("{base}/api/v1/tracks/{id}"))
-            .bearer_auth(&token)
-            .send()
-            .await
-            .map_err(|e| e.to_string())?
-            .json()
-            .await
-            .map_err(|e| e.to_string())?;
+        let detail = load::json(
+            client
+                .get(format!("{base}/api/v1/tracks/{id}"))
+                .bearer_auth(&token),
+        )
+        .await?;
         match detail["status"].as_str() {
             Some("ready") => break,
             Some("processing") if started.elapsed() < Duration::from_secs(300) => {
@@ -294,15 +258,12 @@ async fn upload_track(
             _ => return Err(format!("processing did not succeed: {detail}")),
         }
     }
-    let signed: Value = client
-        .get(format!("{base}/api/v1/tracks/{id}/stream-url"))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .map_err(|e| e.to_string())?
-        .json()
-        .await
-        .map_err(|e| e.to_string())?;
+    let signed = load::json(
+        client
+            .get(format!("{base}/api/v1/tracks/{id}/stream-url"))
+            .bearer_auth(&token),
+    )
+    .await?;
     let path = signed["url"]
         .as_str()
         .ok_or(format!("no stream URL: {signed}"))?
@@ -322,7 +283,7 @@ async fn upload_track(
     Ok((path, data_dir.join("media").join(key)))
 }
 
-fn start_nginx(work: &Path, www: &Path, port: u16, tcp_nopush: bool) -> Result<Server, String> {
+fn start_nginx(work: &Path, www: &Path, port: u16, tcp_nopush: bool) -> Result<Nginx, String> {
     let conf = work.join(format!("nginx-{port}.conf"));
     let tcp_nopush = if tcp_nopush { "on" } else { "off" };
     let w = work.display();
@@ -364,9 +325,10 @@ fn start_nginx(work: &Path, www: &Path, port: u16, tcp_nopush: bool) -> Result<S
         .stderr(Stdio::null())
         .spawn()
         .map_err(|e| format!("cannot start nginx: {e}"))?;
-    Ok(Server {
+    Ok(Nginx {
         child,
-        nginx_conf: Some((conf, work.to_owned())),
+        conf,
+        prefix: work.to_owned(),
     })
 }
 

@@ -1,6 +1,8 @@
-//! What the load benchmarks share (`benches/catalog.rs`, `benches/cluster.rs`): `backbeat
-//! serve` as a child process killed when dropped, and a closed-loop load of N clients for some
-//! seconds, measured as requests per second and latency percentiles.
+//! What the load benchmarks share (`benches/catalog.rs`, `benches/cluster.rs`,
+//! `benches/stream.rs`): `backbeat serve` as a child process killed when dropped, a request's
+//! JSON answer, and a closed-loop load of N clients for some seconds, measured as requests per
+//! second and latency percentiles. Each benchmark uses a part of it.
+#![allow(dead_code)]
 
 use std::future::Future;
 use std::path::Path;
@@ -124,6 +126,13 @@ pub async fn measure(clients: usize, seconds: u64, request: Request) -> Measured
     }
 }
 
+/// The JSON body of the answer to `request` (whatever its status: the caller reads the fields
+/// it needs and reports the body when one is missing).
+pub async fn json(request: reqwest::RequestBuilder) -> Result<serde_json::Value, String> {
+    let response = request.send().await.map_err(|e| e.to_string())?;
+    response.json().await.map_err(|e| e.to_string())
+}
+
 /// Whether a response succeeded, its body read to the end.
 pub async fn succeeded(response: reqwest::Result<reqwest::Response>) -> bool {
     match response {
@@ -139,15 +148,12 @@ pub async fn sign_in_scale_listeners(base: &str, count: usize) -> Result<Vec<Str
     let client = reqwest::Client::new();
     let mut tokens = Vec::new();
     for n in 1..=count {
-        let session: serde_json::Value = client
-            .post(format!("{base}/auth/v1/token?grant_type=password"))
-            .json(&serde_json::json!({ "email": listener_email(n), "password": LISTENER_PASSWORD }))
-            .send()
-            .await
-            .map_err(|e| e.to_string())?
-            .json()
-            .await
-            .map_err(|e| e.to_string())?;
+        let session = json(
+            client
+                .post(format!("{base}/auth/v1/token?grant_type=password"))
+                .json(&serde_json::json!({ "email": listener_email(n), "password": LISTENER_PASSWORD })),
+        )
+        .await?;
         let token = session["access_token"]
             .as_str()
             .ok_or(format!("no session: {session}"))?;
