@@ -201,6 +201,17 @@ impl Db {
         Ok(())
     }
 
+    /// Refreshes the planner statistics of `tables` now, after a bulk change (a rebuild that
+    /// replaced every row): PostgreSQL's autovacuum would get to them only later, and until then
+    /// plans are chosen from the old row counts. `tables` are names from the code, never input.
+    pub async fn analyze(&self, tables: &[&str]) -> Result<(), sqlx::Error> {
+        for table in tables {
+            let sql = format!("ANALYZE {table}");
+            on_db!(self, pool => sqlx::query(sqlx::AssertSqlSafe(sql)).execute(pool).await.map(drop))?;
+        }
+        Ok(())
+    }
+
     /// Answers whether the database serves queries.
     pub async fn ping(&self) -> Result<(), sqlx::Error> {
         on_db!(self, pool => sqlx::query("SELECT 1").execute(pool).await.map(drop))

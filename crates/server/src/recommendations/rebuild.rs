@@ -193,6 +193,9 @@ pub async fn rebuild(db: &Db) -> sqlx::Result<Folded> {
 
     let (neighbours, weights) = sums.best(tracks.names.len());
     write(db, &marks, &tracks.names, &neighbours, &weights).await?;
+    // Every row was replaced: plans over these tables should see the new counts now.
+    db.analyze(&["track_neighbours", "track_signal_weights"])
+        .await?;
     Ok(Folded {
         listens: listen_count,
         likes: like_count,

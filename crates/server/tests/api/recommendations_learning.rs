@@ -20,6 +20,31 @@ async fn score(app: &TestApp, track: &str, neighbour: &str) -> f64 {
         .bind(track).bind(neighbour).fetch_one(pool).await.unwrap())
 }
 
+/// How many rows the query planner's statistics give `table`: PostgreSQL's estimate in
+/// `pg_class` (-1 before any `ANALYZE`), SQLite's count in `sqlite_stat1` (0 without one).
+async fn planner_rows(app: &TestApp, table: &str) -> i64 {
+    match &app.db {
+        backbeat::db::Db::Postgres(pool) => {
+            let rows: f32 = sqlx::query_scalar("SELECT reltuples FROM pg_class WHERE relname = $1")
+                .bind(table)
+                .fetch_one(pool)
+                .await
+                .unwrap();
+            rows as i64
+        }
+        backbeat::db::Db::Sqlite(pool) => {
+            let stat: Option<String> =
+                sqlx::query_scalar("SELECT max(stat) FROM sqlite_stat1 WHERE tbl = $1")
+                    .bind(table)
+                    .fetch_one(pool)
+                    .await
+                    .unwrap_or(None);
+            stat.and_then(|s| s.split(' ').next()?.parse().ok())
+                .unwrap_or(0)
+        }
+    }
+}
+
 /// A listen of `user` `days` ago, written as history import would.
 async fn listened_days_ago(app: &TestApp, user: &str, track: &str, days: i64) {
     let at = Timestamp::now() - chrono::Duration::days(days);
@@ -184,6 +209,11 @@ async fn the_rebuild_command_learns_all_history_again_and_update_folds_in_the_re
         "folded in 2 listens and 0 likes: 2 neighbour pairs stored\n"
     );
     assert_eq!(score(&app, &first, &second).await, learnt, "not doubled");
+    assert_eq!(
+        planner_rows(&app, "track_neighbours").await,
+        2,
+        "the planner sees the rebuilt table's rows at once"
+    );
     let updated = cli::backbeat(&app, &["recommendations", "update"], &[]).await;
     assert_eq!(
         stdout(&updated),
