@@ -143,7 +143,8 @@ const KEEP_STEM_WATCHERS: chrono::Duration = chrono::Duration::days(1);
 /// Temporary files older than this belong to no upload or job in progress (a crash left them).
 const STALE_TEMP_FILE: Duration = Duration::from_secs(24 * 3600);
 
-/// Periodic clean-up of rows that can no longer be used, and fresh planner statistics.
+/// Periodic clean-up of rows that can no longer be used, fresh planner statistics and the search
+/// index merged into one segment.
 async fn housekeeping(state: AppState) {
     let mut every = tokio::time::interval(Duration::from_secs(3600));
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -174,6 +175,10 @@ async fn housekeeping(state: AppState) {
         match state.db.optimize().await {
             Ok(()) => tracing::debug!("database statistics housekeeping"),
             Err(err) => tracing::warn!(error = %err, "database statistics housekeeping failed"),
+        }
+        match crate::catalog::browse::search_index::merge_segments(&state.db).await {
+            Ok(steps) => tracing::debug!(steps, "search index housekeeping"),
+            Err(err) => tracing::warn!(error = %err, "search index housekeeping failed"),
         }
         let tmp_dir = state.config.tmp_dir();
         match tokio::task::spawn_blocking(move || remove_stale_files(&tmp_dir)).await {

@@ -55,6 +55,13 @@ async fn seed_scale_writes_a_consistent_catalogue_that_lists_finds_shows_and_str
         "{printed}"
     );
     assert_eq!(count(&app, "SELECT COUNT(*) FROM tracks").await, TRACKS + 1);
+    assert!(
+        backbeat::catalog::browse::search_index::segments(&app.db)
+            .await
+            .unwrap()
+            <= 1,
+        "the search index is left in one segment"
+    );
     assert_eq!(
         count(&app, "SELECT COUNT(*) FROM listening_history").await,
         PLAYS

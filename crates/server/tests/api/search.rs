@@ -4,6 +4,7 @@
 use std::collections::HashSet;
 
 use backbeat::catalog::browse::search::{self as search_sql, Plan, tier_page_by};
+use backbeat::catalog::browse::search_index;
 use backbeat::catalog::browse::search_query::{Resume, SearchQuery, Tier};
 use backbeat::db::{Db, Timestamp};
 use serde_json::Value;
@@ -208,6 +209,44 @@ async fn the_index_follows_inserts_edits_status_changes_and_deletes() {
     let after = seed(&app, &user, ("New Again", "Kai", None, None, 0)).await;
     assert_eq!(search(&app, &token, "new").await, ["New Again"]);
     assert!(!after.is_empty());
+}
+
+#[tokio::test]
+async fn merging_the_text_index_into_one_segment_keeps_every_match() {
+    let app = spawn_app().await;
+    let (user, token) = app.user("Ana").await;
+    // Each insert is a transaction of its own: on SQLite, a segment of the index each.
+    for n in 0..6 {
+        seed(&app, &user, (&format!("Lantern {n}"), "Kai", None, None, n)).await;
+    }
+    let edited = seed(&app, &user, ("Old Lantern", "Kai", None, None, 9)).await;
+    execute(
+        &app,
+        "UPDATE tracks SET title = 'Ember', title_lower = 'ember' WHERE id = $1",
+        &[&edited],
+    )
+    .await;
+    let before = search(&app, &token, "lant").await;
+    assert_eq!(before.len(), 6, "{before:?}");
+
+    let steps = search_index::merge_segments(&app.db).await.unwrap();
+
+    match &app.db {
+        Db::Sqlite(_) => {
+            assert!(steps > 0, "{steps} merge steps");
+            assert_eq!(search_index::segments(&app.db).await.unwrap(), 1);
+        }
+        // GIN needs no merging.
+        Db::Postgres(_) => assert_eq!(steps, 0),
+    }
+    assert_eq!(search(&app, &token, "lant").await, before);
+    assert_eq!(search(&app, &token, "ember").await, ["Ember"]);
+    assert!(search(&app, &token, "old lantern").await.is_empty());
+    assert_eq!(
+        search_index::merge_segments(&app.db).await.unwrap(),
+        0,
+        "one segment is left as it is"
+    );
 }
 
 #[tokio::test]

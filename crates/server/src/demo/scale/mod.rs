@@ -6,7 +6,8 @@
 //! `plays` is its counted plays in the history (the artist totals follow through the database's
 //! triggers). The files are shared: every track points at the original, renditions, cover and
 //! waveform of one of a few real ready tracks (the demo's, seeded first when there is none), so
-//! streaming works. Rows go in as multi-row `INSERT`s in large transactions; `ANALYZE` ends it.
+//! streaming works. Rows go in as multi-row `INSERT`s in large transactions; the search index is
+//! merged into one segment and `ANALYZE` ends it.
 //!
 //! Every listener signs in with [`LISTENER_PASSWORD`] as `listener-N@scale.backbeat.local`.
 
@@ -156,6 +157,8 @@ pub async fn seed(state: &AppState, size: ScaleSize) -> anyhow::Result<ScaleRepo
     let (history, likes, follows) =
         write_activity(db, &plan, &listeners, &artists, &track_ids, now).await?;
     (report.plays, report.likes, report.follows) = (history, likes, follows);
+    tracing::info!("merging the search index");
+    crate::catalog::browse::search_index::merge_segments(db).await?;
     tracing::info!("analysing");
     on_db!(db, pool => sqlx::query("ANALYZE").execute(pool).await.map(drop))?;
     report.seconds = started.elapsed().as_secs();
