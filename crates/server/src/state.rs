@@ -26,6 +26,7 @@ use crate::jobs::worker::WorkerContext;
 use crate::jobs::{self, JobHandlers, JobQueue};
 use crate::media::MediaStore;
 use crate::payments::Payments;
+use crate::recommendations::kept::KeptLists;
 use crate::recommendations::neighbours::UpdateNeighbours;
 use crate::secrets::{NodeSecrets, fingerprints};
 use crate::shutdown::Shutdown;
@@ -54,6 +55,8 @@ pub struct Services {
     pub stream_slots: StreamSlots,
     pub upload_gate: UploadGate,
     pub payments: Payments,
+    /// Each listener's last recommendations, kept between requests.
+    pub kept_recommendations: KeptLists,
     /// The stem separator, or why there is none.
     pub stem_engine: Engine,
 }
@@ -92,6 +95,7 @@ state_parts!(
     stream_slots: StreamSlots,
     upload_gate: UploadGate,
     payments: Payments,
+    kept_recommendations: KeptLists,
 );
 
 impl AppState {
@@ -157,6 +161,7 @@ impl AppState {
             live_activity,
             live_stems,
             payments,
+            kept_recommendations: KeptLists::default(),
             stem_engine,
         })))
     }

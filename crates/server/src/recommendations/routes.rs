@@ -7,6 +7,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::kept::KeptLists;
 use super::service;
 use crate::auth::AuthUser;
 use crate::catalog::track::Track;
@@ -24,6 +25,7 @@ pub fn router<S>() -> OpenApiRouter<S>
 where
     S: Clone + Send + Sync + 'static,
     Db: FromRef<S>,
+    KeptLists: FromRef<S>,
 {
     OpenApiRouter::new().routes(routes!(recommendations))
 }
@@ -44,8 +46,12 @@ where
         (status = 401, description = "Not signed in", body = ErrorBody),
     )
 )]
-async fn recommendations(user: AuthUser, State(db): State<Db>) -> ApiResult<Json<Recommendations>> {
-    let tracks = service::recommend(&db, &user.id).await?;
+async fn recommendations(
+    user: AuthUser,
+    State(db): State<Db>,
+    State(kept): State<KeptLists>,
+) -> ApiResult<Json<Recommendations>> {
+    let tracks = service::recommend_kept(&db, &kept, &user.id).await?;
     Ok(Json(Recommendations {
         tracks: tracks.into_iter().map(Track::from).collect(),
     }))

@@ -13,6 +13,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use super::kept::KeptLists;
 use super::scoring::{self, Blend, Taste};
 use super::store::{self, Seed};
 use crate::catalog::track::TrackRow;
@@ -43,6 +44,31 @@ const LIKE_WEIGHT: f64 = 1.5;
 
 pub async fn recommend(db: &Db, user: &str) -> Result<Vec<TrackRow>, Failure> {
     recommend_with(db, user, &Blend::DEFAULT).await
+}
+
+/// [`recommend`], served from `kept` while nothing it is computed from changed (see
+/// [`super::kept`]): the kept tracks read again by id, with their current play counts.
+pub async fn recommend_kept(
+    db: &Db,
+    kept: &KeptLists,
+    user: &str,
+) -> Result<Vec<TrackRow>, Failure> {
+    let stamp = store::stamp(db, user).await?;
+    if let Some(ids) = kept.get(user, &stamp) {
+        let since = Timestamp::now() - chrono::Duration::days(RECENTLY_PLAYED_DAYS);
+        let mut rows: HashMap<String, TrackRow> = store::candidates(db, user, &ids, since)
+            .await?
+            .into_iter()
+            .map(|track| (track.id.clone(), track))
+            .collect();
+        let again: Vec<TrackRow> = ids.iter().filter_map(|id| rows.remove(id)).collect();
+        if again.len() == ids.len() {
+            return Ok(again);
+        }
+    }
+    let tracks = recommend(db, user).await?;
+    kept.put(user, stamp, tracks.iter().map(|t| t.id.clone()).collect());
+    Ok(tracks)
 }
 
 /// [`recommend`] with another blend (`make bench-recs` compares blends).

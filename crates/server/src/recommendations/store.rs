@@ -231,3 +231,32 @@ pub async fn newest(db: &Db, user: &str, limit: i64) -> sqlx::Result<Vec<NewTrac
          ORDER BY t.created_at DESC, t.id DESC LIMIT $2"))
         .bind(user).bind(limit).fetch_all(pool).await)
 }
+
+/// What a listener's recommendations are computed from, in one read of a few index entries:
+/// their latest listen, how many likes they have and the latest, the newest ready track of the
+/// catalog and how far the neighbours job got. A kept list is served again only while this
+/// stays the same ([`super::kept`]).
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct Stamp {
+    pub last_listen: Option<String>,
+    pub likes: i64,
+    pub last_like: Option<String>,
+    pub newest: Option<String>,
+    pub learnt_listen: String,
+    pub learnt_like: String,
+}
+
+pub async fn stamp(db: &Db, user: &str) -> sqlx::Result<Stamp> {
+    on_db!(db, pool => sqlx::query_as(concat!(
+        "SELECT \
+           (SELECT h.id FROM listening_history h WHERE h.user_id = $1 \
+            ORDER BY h.listened_at DESC, h.id DESC LIMIT 1) AS last_listen, \
+           (SELECT count(*) FROM liked_tracks l WHERE l.user_id = $1) AS likes, \
+           (SELECT l.track_id FROM liked_tracks l WHERE l.user_id = $1 \
+            ORDER BY l.created_at DESC, l.track_id DESC LIMIT 1) AS last_like, \
+           (SELECT t.id FROM tracks t WHERE ", visible_to_all!(), " \
+            ORDER BY t.created_at DESC, t.id DESC LIMIT 1) AS newest, \
+           p.history_id AS learnt_listen, p.like_user || ' ' || p.like_track AS learnt_like \
+         FROM recommendation_progress p WHERE p.id = 1"))
+        .bind(user).fetch_one(pool).await)
+}

@@ -163,3 +163,45 @@ async fn nothing_is_recommended_when_the_catalog_holds_only_my_own_tracks() {
 
     assert!(recommended(&app, &me).await.is_empty());
 }
+
+async fn execute(app: &TestApp, sql: &'static str, id: &str) {
+    backbeat::on_db!(&app.db, pool => sqlx::query(sql).bind(id).execute(pool).await.map(drop).unwrap());
+}
+
+#[tokio::test]
+async fn a_kept_list_shows_current_counts_and_changes_at_once_with_the_catalog_and_my_plays() {
+    let app = spawn_app().await;
+    let (ana, _) = app.user("Ana").await;
+    let (_, me) = app.user("Mo").await;
+    let mut ids = Vec::new();
+    for (i, title) in ["Old", "Middle", "New"].into_iter().enumerate() {
+        ids.push(track_at(&app, Seed::ready(&ana, title, "Ana"), i as i64).await);
+    }
+    let (old, middle, new) = (&ids[0], &ids[1], &ids[2]);
+    assert_eq!(recommended(&app, &me).await, ["New", "Middle", "Old"]);
+
+    // Other listeners' plays: the same list, with the counts of now.
+    execute(&app, "UPDATE tracks SET plays = 42 WHERE id = $1", old).await;
+    let tracks = get(&app, "/recommendations", &me).await["tracks"].clone();
+    assert_eq!(tracks[2]["title"], "Old");
+    assert_eq!(tracks[2]["plays"], 42);
+
+    // A track that is no longer ready is never served again.
+    execute(
+        &app,
+        "UPDATE tracks SET status = 'failed' WHERE id = $1",
+        middle,
+    )
+    .await;
+    assert_eq!(recommended(&app, &me).await, ["New", "Old"]);
+
+    // A new upload comes at once.
+    track_at(&app, Seed::ready(&ana, "Newer", "Ana"), 5).await;
+    assert_eq!(recommended(&app, &me).await, ["Newer", "New", "Old"]);
+
+    // What I just played goes last (only to fill the panel).
+    play(&app, &me, new).await;
+    let titles = recommended(&app, &me).await;
+    assert_eq!(titles.len(), 3, "{titles:?}");
+    assert_eq!(titles.last().map(String::as_str), Some("New"), "{titles:?}");
+}
