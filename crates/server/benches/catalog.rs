@@ -6,7 +6,9 @@
 //! release binary serves it; 16 signed-in listeners ask each
 //! endpoint for BENCH_SECONDS seconds (default 10): search (a rare word, the common 'love', an
 //! artist's name, a prefix), the listing with a cursor deep in the catalogue, the track page
-//! (with Up Next), the artist page, recommendations and home. Each line gives requests/s, p50,
+//! (with Up Next), the artist page, recommendations (kept between a listener's requests), a play
+//! followed by recommendations (computed again: each run adds its plays to the kept catalogue)
+//! and home. Each line gives requests/s, p50,
 //! p99 and errors, beside the database's own floor: the same query run directly in `sqlite3` /
 //! `psql`, timed there, so the API's overhead is a ratio. The targets are checked.
 
@@ -277,6 +279,8 @@ fn encode(text: &str) -> String {
 /// An endpoint under test: its paths (taken in turn), its p99 target, its floor query.
 struct Endpoint {
     name: &'static str,
+    /// Tracks played (`POST .../plays`) before each request, in turn; the pair is timed.
+    played: Vec<String>,
     paths: Vec<String>,
     target_ms: f64,
     floor: Option<String>,
@@ -331,30 +335,35 @@ fn endpoints(inputs: &Inputs, postgres: bool) -> Vec<Endpoint> {
     vec![
         Endpoint {
             name: "search: rare word",
+            played: Vec::new(),
             paths: search(&inputs.rare),
             target_ms: 50.0,
             floor: search_floor(&inputs.rare),
         },
         Endpoint {
             name: "search: 'love'",
+            played: Vec::new(),
             paths: search("love"),
             target_ms: 50.0,
             floor: search_floor("love"),
         },
         Endpoint {
             name: "search: artist name",
+            played: Vec::new(),
             paths: search(&artist.to_lowercase()),
             target_ms: 50.0,
             floor: search_floor(&artist.to_lowercase()),
         },
         Endpoint {
             name: "search: prefix",
+            played: Vec::new(),
             paths: search(&inputs.prefix),
             target_ms: 50.0,
             floor: search_floor(&inputs.prefix),
         },
         Endpoint {
             name: "listing, deep cursor",
+            played: Vec::new(),
             paths: vec![format!("/api/v1/tracks?cursor={}", deep.to_cursor())],
             target_ms: 20.0,
             floor: Some(inline(
@@ -364,6 +373,7 @@ fn endpoints(inputs: &Inputs, postgres: bool) -> Vec<Endpoint> {
         },
         Endpoint {
             name: "track page + Up Next",
+            played: Vec::new(),
             paths: inputs
                 .track_ids
                 .iter()
@@ -374,6 +384,7 @@ fn endpoints(inputs: &Inputs, postgres: bool) -> Vec<Endpoint> {
         },
         Endpoint {
             name: "artist page",
+            played: Vec::new(),
             paths: inputs
                 .artists
                 .iter()
@@ -397,12 +408,23 @@ fn endpoints(inputs: &Inputs, postgres: bool) -> Vec<Endpoint> {
         },
         Endpoint {
             name: "recommendations",
+            played: Vec::new(),
             paths: vec!["/api/v1/recommendations".into()],
             target_ms: 30.0,
             floor: None,
         },
+        // Every request of the row above after the first is served from the listener's kept
+        // list; a play makes it be computed again, as a listener's next visit to home does.
+        Endpoint {
+            name: "play, then recommendations",
+            played: inputs.track_ids.clone(),
+            paths: vec!["/api/v1/recommendations".into()],
+            target_ms: f64::INFINITY,
+            floor: None,
+        },
         Endpoint {
             name: "home",
+            played: Vec::new(),
             paths: vec!["/api/v1/home".into()],
             target_ms: f64::INFINITY,
             floor: None,
@@ -411,20 +433,35 @@ fn endpoints(inputs: &Inputs, postgres: bool) -> Vec<Endpoint> {
 }
 
 /// Client `c` signed in as listener `c` asks for the paths in turn (client `c` starts at the
-/// `c`-th).
+/// `c`-th), each after playing the next of `played` when there are any.
 fn get_paths(
     client: &reqwest::Client,
     base: &str,
     tokens: &[String],
+    played: &[String],
     paths: &[String],
 ) -> load::Request {
     let (client, base) = (client.clone(), base.to_owned());
     let (tokens, paths) = (Arc::new(tokens.to_vec()), Arc::new(paths.to_vec()));
+    let played = Arc::new(played.to_vec());
     Arc::new(move |c, i| {
+        let at = |list: &[String]| list[(c + i * CLIENTS) % list.len()].clone();
+        let play = (!played.is_empty()).then(|| {
+            client
+                .post(format!("{base}/api/v1/tracks/{}/plays", at(&played)))
+                .bearer_auth(&tokens[c])
+        });
         let request = client
-            .get(format!("{base}{}", paths[(c + i * CLIENTS) % paths.len()]))
+            .get(format!("{base}{}", at(&paths)))
             .bearer_auth(&tokens[c]);
-        Box::pin(async move { load::succeeded(request.send().await).await })
+        Box::pin(async move {
+            if let Some(play) = play
+                && !load::succeeded(play.send().await).await
+            {
+                return false;
+            }
+            load::succeeded(request.send().await).await
+        })
     })
 }
 
@@ -509,7 +546,7 @@ async fn bench(
     let mut all_pass = true;
     for endpoint in endpoints(&inputs, backend == "postgres") {
         // Warm up, then measure.
-        let request = get_paths(&client, &base, &tokens, &endpoint.paths);
+        let request = get_paths(&client, &base, &tokens, &endpoint.played, &endpoint.paths);
         load::measure(CLIENTS, 1, request.clone()).await;
         let m = load::measure(CLIENTS, seconds, request).await;
         let floor = endpoint.floor.as_deref().and_then(|sql| floor(url, sql));
