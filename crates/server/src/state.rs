@@ -14,6 +14,7 @@ use crate::automix::job::{self as automix_job, Separation};
 use crate::automix::live::LiveStems;
 use crate::automix::separator::{BuiltinSeparator, Engine, ExternalSeparator};
 use crate::automix::service::Automix;
+use crate::catalog::browse::search_facts::SearchFacts;
 use crate::catalog::upload::processing::Processing;
 use crate::catalog::upload::service::Uploads;
 use crate::catalog::upload::slots::UploadGate;
@@ -57,6 +58,8 @@ pub struct Services {
     pub payments: Payments,
     /// Each listener's last recommendations, kept between requests.
     pub kept_recommendations: KeptLists,
+    /// What recent searches learnt about their queries' plans and counts.
+    pub search_facts: SearchFacts,
     /// The stem separator, or why there is none.
     pub stem_engine: Engine,
 }
@@ -96,6 +99,7 @@ state_parts!(
     upload_gate: UploadGate,
     payments: Payments,
     kept_recommendations: KeptLists,
+    search_facts: SearchFacts,
 );
 
 impl AppState {
@@ -162,6 +166,7 @@ impl AppState {
             live_stems,
             payments,
             kept_recommendations: KeptLists::default(),
+            search_facts: SearchFacts::default(),
             stem_engine,
         })))
     }

@@ -349,6 +349,47 @@ async fn a_search_counts_its_matches_exactly_up_to_1000_then_says_1000_or_more()
     assert_eq!(more["tracks"].as_array().unwrap().len(), 100);
 }
 
+/// A search asked again reuses what the last one learnt of its plans and of a count past 1,000
+/// (`search_facts`), but its pages are read afresh: new matches, new play counts.
+#[tokio::test]
+async fn a_search_asked_again_shows_the_catalog_as_it_is_now() {
+    let app = spawn_app().await;
+    let (user, token) = app.user("Ana").await;
+    let source = seed(&app, &user, ("Rain Song", "Kai", None, None, 0)).await;
+    let first = search_page(&app, &token, "rain").await;
+    assert_eq!(titles(&first["tracks"]), ["Rain Song"]);
+    assert_eq!(first["total"], 1);
+
+    // Far more matches than the plan chosen for one was made for.
+    copies(&app, &source, search_sql::DENSE_FROM + 1, "a").await;
+    let many = search_page(&app, &token, "rain").await;
+    assert_eq!(many["total"], 1000);
+    assert_eq!(many["total_is_lower_bound"], true);
+    let top = search_sql::DENSE_FROM + 1;
+    assert_eq!(
+        many["tracks"][0]["plays"], top,
+        "the most played copy first"
+    );
+
+    execute(
+        &app,
+        "UPDATE tracks SET plays = 99999 WHERE id = $1",
+        &[&source],
+    )
+    .await;
+    seed(&app, &user, ("Rain", "Mira", None, None, 0)).await;
+    let again = search_page(&app, &token, "rain").await;
+    assert_eq!(
+        again["tracks"][0]["title"], "Rain",
+        "the new exact match first"
+    );
+    assert_eq!(
+        again["tracks"][1]["plays"], 99999,
+        "then the new most played"
+    );
+    assert_eq!(again["total_is_lower_bound"], true);
+}
+
 #[tokio::test]
 async fn walking_the_popularity_index_and_sorting_the_matches_give_the_same_pages() {
     let app = spawn_app().await;

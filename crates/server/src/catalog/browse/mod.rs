@@ -2,6 +2,7 @@
 
 pub mod routes;
 pub mod search;
+pub mod search_facts;
 pub mod search_index;
 pub mod search_query;
 pub mod service;

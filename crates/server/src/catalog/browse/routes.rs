@@ -7,6 +7,7 @@ use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::search_facts::SearchFacts;
 use super::service;
 use crate::auth::AuthUser;
 use crate::catalog::track::TrackList;
@@ -27,6 +28,7 @@ pub fn router<S>() -> OpenApiRouter<S>
 where
     S: Clone + Send + Sync + 'static,
     Db: FromRef<S>,
+    SearchFacts: FromRef<S>,
 {
     OpenApiRouter::new().routes(routes!(list_tracks))
 }
@@ -50,10 +52,12 @@ where
 async fn list_tracks(
     _user: AuthUser,
     State(db): State<Db>,
+    State(facts): State<SearchFacts>,
     Query(search): Query<TrackSearch>,
     Query(page): Query<PageQuery>,
 ) -> ApiResult<Json<TrackList>> {
-    let listing = service::list_tracks(&db, search.q.as_deref(), &page.request()?).await?;
+    let request = page.request()?;
+    let listing = service::list_tracks(&db, &facts, search.q.as_deref(), &request).await?;
     let mut list = TrackList::from(listing.page);
     if let Some(found) = listing.total {
         list.total = Some(found.total);

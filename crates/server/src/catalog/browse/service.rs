@@ -1,6 +1,7 @@
 //! The catalog listing: ready tracks, newest first, or those matching a search.
 
-use super::search::{self, COUNT_CAP, HeadHits, PLANNED_TIERS};
+use super::search::{self, COUNT_CAP, HeadHits, PLANNED_TIERS, Plan};
+use super::search_facts::{self, Facts, SearchFacts};
 use super::search_query::{Resume, SearchQuery, Tier, rank};
 use super::store;
 use crate::catalog::track::TrackRow;
@@ -25,6 +26,7 @@ pub struct Listing {
 /// [`search_query`](super::search_query)), in tiers, most played first. Keyset-paginated.
 pub async fn list_tracks(
     db: &Db,
+    facts: &SearchFacts,
     query: Option<&str>,
     page: &PageRequest,
 ) -> sqlx::Result<Listing> {
@@ -48,16 +50,36 @@ pub async fn list_tracks(
             total: Some(none),
         });
     };
-    // PostgreSQL: the head counts from the start, of any tier and of each, in one walk.
+    // What recent searches of the same words learnt: each tier's plan from its start, and
+    // whether the count passed the cap (see `search_facts`).
+    let key = query.fts(None);
+    let known = facts.get(&key);
+    let all_planned = PLANNED_TIERS.iter().all(|tier| known.plan(*tier).is_some());
+    // PostgreSQL: the head counts from the start, of any tier and of each, in one walk (not
+    // needed once every plan is known).
     let heads = match db {
-        Db::Postgres(_) => {
+        Db::Postgres(_) if !all_planned => {
             let start = Resume::start_of(Tier::Exact);
             Some(search::head_hits(db, &query, &PLANNED_TIERS, &start).await?)
         }
-        Db::Sqlite(_) => None,
+        _ => None,
     };
-    let rows = search_page(db, &query, page, heads.as_ref()).await?;
-    let found = count(db, &query, heads.as_ref()).await?;
+    let (rows, plans) = search_page(db, &query, page, heads.as_ref(), &known).await?;
+    let found = if known.over_cap {
+        COUNT_CAP + 1
+    } else {
+        count(db, &query, heads.as_ref()).await?
+    };
+    let mut learnt = known.clone();
+    for (tier, plan) in plans {
+        if learnt.plan(tier).is_none() {
+            learnt.plans.push((tier, plan));
+        }
+    }
+    learnt.over_cap |= search_facts::over_cap(found);
+    if learnt != known {
+        facts.put(&key, learnt);
+    }
     let page = Page::cut(rows, page, |(rank, track)| {
         Position::new(*rank, track.created_at, &track.id)
     })
@@ -84,16 +106,19 @@ async fn count(db: &Db, query: &SearchQuery, heads: Option<&HeadHits>) -> sqlx::
 }
 
 /// The rows of a search's page (one more than its size when another page follows), each with
-/// its rank: tier by tier from the page's position. `heads` are [`search::head_hits`] from the
-/// start, for every tier that starts from its beginning.
+/// its rank: tier by tier from the page's position; and the plan of each tier read from its
+/// start. `heads` are [`search::head_hits`] from the start, for every tier that starts from its
+/// beginning; a plan in `known` is used instead of being chosen again.
 async fn search_page(
     db: &Db,
     query: &SearchQuery,
     page: &PageRequest,
     heads: Option<&HeadHits>,
-) -> sqlx::Result<Vec<(i64, TrackRow)>> {
+    known: &Facts,
+) -> sqlx::Result<(Vec<(i64, TrackRow)>, Vec<(Tier, Plan)>)> {
     let resume = Resume::from_position(page.after.as_ref());
     let mut rows = Vec::new();
+    let mut plans = Vec::new();
     for tier in Tier::ALL.into_iter().filter(|tier| *tier >= resume.tier) {
         let wanted = page.fetch() - rows.len() as i64;
         if wanted <= 0 {
@@ -104,15 +129,29 @@ async fn search_page(
         } else {
             Resume::start_of(tier)
         };
-        let head = heads
-            .filter(|_| from == Resume::start_of(tier))
-            .and_then(|heads| heads.of(tier));
-        let found = search::tier_page(db, query, tier, &from, wanted, head).await?;
+        let from_start = from == Resume::start_of(tier);
+        let found = if tier == Tier::Exact {
+            search::tier_page(db, query, tier, &from, wanted, None).await?
+        } else {
+            let plan = match known.plan(tier).filter(|_| from_start) {
+                Some(plan) => plan,
+                None => {
+                    let head = heads
+                        .filter(|_| from_start)
+                        .and_then(|heads| heads.of(tier));
+                    search::plan(db, query, tier, &from, head).await?
+                }
+            };
+            if from_start {
+                plans.push((tier, plan));
+            }
+            search::tier_page_by(db, query, tier, &from, wanted, plan).await?
+        };
         rows.extend(
             found
                 .into_iter()
                 .map(|track| (rank(tier, track.plays), track)),
         );
     }
-    Ok(rows)
+    Ok((rows, plans))
 }
