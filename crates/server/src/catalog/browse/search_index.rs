@@ -4,8 +4,8 @@
 //! several of the same size have piled up, so a catalogue written over time is spread over many
 //! (11 after `seed-scale` of 200k tracks). Every lookup then searches each segment: the search
 //! plan that looks up one row at a time ([`super::search::Plan::Probe`], a word in a third of the
-//! catalogue) took 8.8 ms over 11 segments and 1.5 ms over one (median of 30, 200k tracks, the
-//! SQLite we bundle). Housekeeping and `seed-scale` merge them in steps of
+//! catalogue) took 8.8 ms over 11 segments and 1.5 ms over one (median of 30, 200k tracks,
+//! SQLite 3.51.1; the server bundles 3.51.3). Housekeeping and `seed-scale` merge them in steps of
 //! [`MERGE_STEP_PAGES`] pages, each a statement of its own, so that writers wait for one step at
 //! most, never for the whole merge. PostgreSQL's GIN index needs nothing of the kind.
 
@@ -13,7 +13,7 @@ use crate::db::Db;
 
 /// Index pages (about 4 KB each) written by one merge step.
 pub const MERGE_STEP_PAGES: i64 = 1_000;
-/// The most steps of one [`merge_segments`]: enough for any catalogue (200k tracks took 15),
+/// The most steps of one [`merge_segments`]: enough for any catalogue (200k tracks took 12),
 /// and an end even if tracks keep arriving while it runs.
 const MAX_MERGE_STEPS: usize = 1_000;
 
