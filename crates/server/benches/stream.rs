@@ -112,6 +112,8 @@ async fn run() -> Result<(), String> {
         std::thread::available_parallelism().map_or(0, |n| n.get())
     );
 
+    // Before the first HTTP client is built (load::serve builds one to wait for the server).
+    backbeat::net::use_ring_for_tls();
     let data_dir = work.join("data");
     let port = load::free_port()?;
     let base = format!("http://127.0.0.1:{port}");
@@ -122,7 +124,6 @@ async fn run() -> Result<(), String> {
         &work.join("backbeat.log"),
     )
     .await?;
-    backbeat::net::use_ring_for_tls();
     let client = reqwest::Client::new();
 
     let (stream_path, rendition) = upload_track(&client, &base, work, &data_dir).await?;
