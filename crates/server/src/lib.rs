@@ -5,7 +5,7 @@
 //! concerns (`auth`, `profiles`, `catalog`, `home`, `library`, `plays`, `activity`,
 //! `recommendations`, `streaming`, `ads`, `payments`, `plans`, `demo`); the building blocks they
 //! share (`audio`, `images`, `jobs`, `events`, `media`, `http`, `db`, `errors`, `config`, `net`,
-//! `signing`, `secrets`, `rate_limits`, `shutdown`, `telemetry`, `text_table`). docs/ARCHITECTURE.md draws them.
+//! `signing`, `secrets`, `kept_for`, `rate_limits`, `shutdown`, `telemetry`, `text_table`). docs/ARCHITECTURE.md draws them.
 
 pub mod activity;
 pub mod ads;
@@ -23,6 +23,7 @@ pub mod home;
 pub mod http;
 pub mod images;
 pub mod jobs;
+pub mod kept_for;
 pub mod library;
 pub mod media;
 pub mod net;

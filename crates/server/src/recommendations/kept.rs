@@ -9,57 +9,30 @@
 //! by id with the rules of a computation (ready, not the listener's, not played by them in the
 //! last 30 days) and their current play counts; when one of them no longer passes, the list is
 //! computed again. What the stamp does not see (popularity moving with everyone's plays, a track
-//! that became ready late) waits at most [`KEPT_FOR`].
+//! that became ready late) waits at most [`KEPT_FOR`](crate::kept_for::KEPT_FOR).
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use crate::kept_for::KeptFor;
 
 use super::store::Stamp;
 
-/// How long a list is served at most without being computed again.
-pub const KEPT_FOR: Duration = Duration::from_secs(60);
-/// The most listeners whose list is kept; past it, the expired ones go, then all.
-const KEPT_LISTENERS: usize = 10_000;
-
-struct Kept {
-    stamp: Stamp,
-    at: Instant,
-    ids: Vec<String>,
-}
-
-/// The kept lists of this process, shared by its requests.
+/// The kept lists of this process, shared by its requests: each listener's track ids with the
+/// stamp they were made under.
 #[derive(Clone, Default)]
-pub struct KeptLists(Arc<Mutex<HashMap<String, Kept>>>);
+pub struct KeptLists(KeptFor<(Stamp, Vec<String>)>);
 
 impl KeptLists {
     /// The track ids of `user`'s kept list, if it was made under `stamp` less than
-    /// [`KEPT_FOR`] ago.
+    /// [`KEPT_FOR`](crate::kept_for::KEPT_FOR) ago.
     pub fn get(&self, user: &str, stamp: &Stamp) -> Option<Vec<String>> {
-        let lists = self
-            .0
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        lists
+        self.0
             .get(user)
-            .filter(|kept| kept.stamp == *stamp && kept.at.elapsed() < KEPT_FOR)
-            .map(|kept| kept.ids.clone())
+            .filter(|(made_under, _)| made_under == stamp)
+            .map(|(_, ids)| ids)
     }
 
     /// Keeps `ids` as `user`'s list, made under `stamp`.
     pub fn put(&self, user: &str, stamp: Stamp, ids: Vec<String>) {
-        let mut lists = self
-            .0
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if lists.len() >= KEPT_LISTENERS && !lists.contains_key(user) {
-            lists.retain(|_, kept| kept.at.elapsed() < KEPT_FOR);
-            if lists.len() >= KEPT_LISTENERS {
-                lists.clear();
-            }
-        }
-        let at = Instant::now();
-        lists.insert(user.to_owned(), Kept { stamp, at, ids });
+        self.0.put(user, (stamp, ids));
     }
 }
 
@@ -91,19 +64,5 @@ mod tests {
         assert_eq!(kept.get("bo", &stamp("1")), None, "another listener");
         kept.put("ana", stamp("2"), vec!["c".into()]);
         assert_eq!(kept.get("ana", &stamp("2")), Some(vec!["c".into()]));
-    }
-
-    #[test]
-    fn the_kept_lists_stay_within_their_bound() {
-        let kept = KeptLists::default();
-        for n in 0..KEPT_LISTENERS + 5 {
-            kept.put(&n.to_string(), stamp("1"), Vec::new());
-        }
-        let held = kept.0.lock().unwrap().len();
-        assert!(held <= KEPT_LISTENERS, "{held} lists kept");
-        assert!(
-            kept.get(&(KEPT_LISTENERS + 4).to_string(), &stamp("1"))
-                .is_some()
-        );
     }
 }
