@@ -248,13 +248,20 @@ async fn fail(
     Ok(true)
 }
 
-/// Renews the lease until it is lost (then returns); runs for as long as the job.
+/// Renews the lease until it is lost (then returns); runs for as long as the job. A job that its
+/// own attempt ended is not lost: then it waits for the attempt.
 async fn keep_lease(context: &WorkerContext, lease: &Lease) {
     loop {
         tokio::time::sleep(context.lease / RENEWALS_PER_LEASE).await;
         let until = context.lease_from(Timestamp::now());
         match store::extend(&context.db, lease, until).await {
             Ok(true) => {}
+            // The attempt may have ended the job in its own transaction (a handler that
+            // completes its lease with its result): the job is still this worker's to finish
+            // (its clean-up), so wait for the attempt instead of giving it up as lost.
+            Ok(false) if matches!(store::ended_by(&context.db, lease).await, Ok(true)) => {
+                return std::future::pending().await;
+            }
             Ok(false) => return,
             Err(err) => {
                 tracing::warn!(job_id = %lease.job_id, error = %err, "cannot renew a job's lease")

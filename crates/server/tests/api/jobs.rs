@@ -2,11 +2,17 @@
 //! claim), retries later, recovery after a crash, a lease taken over from a node that died or
 //! stalled, and the files of a dead attempt.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
 use backbeat::catalog::upload::processing::{ProcessTrack, Processing};
 use backbeat::config::Config;
-use backbeat::db::Timestamp;
-use backbeat::jobs::{JobHandler, JobQueue, store};
+use backbeat::db::{Db, Timestamp, Tx};
+use backbeat::jobs::worker::{WorkerContext, Workers};
+use backbeat::jobs::{DEFAULT_LANE, JobError, JobHandler, JobHandlers, JobQueue, Lease, store};
 use backbeat::media::{MediaKey, MediaStore};
+use futures_util::future::BoxFuture;
 
 use crate::helpers::app::{TestApp, count, files_under, spawn_app_with};
 use crate::helpers::cli::{backbeat, stdout};
@@ -447,4 +453,92 @@ async fn the_jobs_command_shows_which_node_holds_which_job() {
         "{all}"
     );
     assert!(only_running.contains(&running) && !only_running.contains(&queued));
+}
+
+/// A kind of job whose attempt ends the job in its own transaction (as the stems job records
+/// its result), then takes a lease's time more, so that its lease is renewed in between.
+struct EndsItself {
+    db: Db,
+    lease: Duration,
+    tidied: Arc<AtomicBool>,
+}
+
+impl JobHandler for EndsItself {
+    fn kind(&self) -> &'static str {
+        "ends_itself"
+    }
+
+    fn lane(&self) -> &'static str {
+        DEFAULT_LANE
+    }
+
+    fn run<'a>(&'a self, _: &'a str, lease: &'a Lease) -> BoxFuture<'a, Result<(), JobError>> {
+        Box::pin(async move {
+            let mut tx = self.db.begin().await.map_err(JobError::retryable)?;
+            store::complete(&mut tx, lease, Timestamp::now())
+                .await
+                .map_err(JobError::retryable)?;
+            tx.commit().await.map_err(JobError::retryable)?;
+            tokio::time::sleep(self.lease).await;
+            Ok(())
+        })
+    }
+
+    fn give_up<'a>(
+        &'a self,
+        _: &'a mut Tx,
+        _: &'a str,
+        _: &'a anyhow::Error,
+    ) -> BoxFuture<'a, sqlx::Result<()>> {
+        Box::pin(std::future::ready(Ok(())))
+    }
+
+    fn tidy<'a>(&'a self, _: &'a str) -> BoxFuture<'a, ()> {
+        self.tidied.store(true, Ordering::SeqCst);
+        Box::pin(std::future::ready(()))
+    }
+}
+
+#[tokio::test]
+async fn an_attempt_that_ends_its_job_itself_still_cleans_up_after_it() {
+    let app = app_without_workers().await;
+    let lease = Duration::from_millis(300);
+    let tidied = Arc::new(AtomicBool::new(false));
+    let queue = JobQueue::default();
+    let handler = EndsItself {
+        db: app.db.clone(),
+        lease,
+        tidied: tidied.clone(),
+    };
+    let mut tx = app.db.begin().await.unwrap();
+    queue
+        .enqueue(&mut tx, handler.kind(), &(), Timestamp::now())
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let context = WorkerContext {
+        db: app.db.clone(),
+        queue,
+        handlers: JobHandlers::default().with(handler),
+        job_timeout: Duration::from_secs(60),
+        lease,
+        node: NODE.into(),
+    };
+
+    let workers = Workers::start(context, &[(DEFAULT_LANE, 1)]);
+    for _ in 0..100 {
+        if tidied.load(Ordering::SeqCst) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    workers.stop().await;
+
+    // Its renewals found the job done while the attempt went on: not a lease lost to another
+    // node, so the attempt that ended the job also deleted what dead attempts left.
+    assert!(tidied.load(Ordering::SeqCst), "the job was never tidied");
+    assert_eq!(
+        count(&app, "SELECT COUNT(*) FROM jobs WHERE status = 'done'").await,
+        1
+    );
 }
