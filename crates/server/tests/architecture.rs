@@ -336,6 +336,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "signing",
             "secrets",
             "rate_limits",
+            "kept_for",
             "text_table",
         ],
     ),
