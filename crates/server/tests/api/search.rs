@@ -232,10 +232,13 @@ async fn merging_the_text_index_into_one_segment_keeps_every_match() {
     let steps = search_index::merge_segments(&app.db).await.unwrap();
 
     match &app.db {
-        Db::Sqlite(_) => {
-            assert!(steps > 0, "{steps} merge steps");
-            assert_eq!(search_index::segments(&app.db).await.unwrap(), 1);
-        }
+        // The app's housekeeping merges at start too and may have got there first, so the
+        // steps taken here can be none: what must hold is one segment left.
+        Db::Sqlite(_) => assert_eq!(
+            search_index::segments(&app.db).await.unwrap(),
+            1,
+            "{steps} merge steps"
+        ),
         // GIN needs no merging.
         Db::Postgres(_) => assert_eq!(steps, 0),
     }
