@@ -75,6 +75,11 @@ static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("../../migr
 const SQLITE_MAX_CONNECTIONS: u32 = 8;
 const POSTGRES_MAX_CONNECTIONS: u32 = 16;
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// How long opening a pool waits for its first connection. Longer than a request's acquire
+/// timeout: a request that cannot get a connection soon is better answered 503 at once, but a
+/// server (or a test's app) starting on a busy machine should wait for its database, not fail.
+pub const FIRST_CONNECTION_TIMEOUT: Duration = Duration::from_secs(30);
 /// SQLite's page cache per connection, in MiB, by default (`BACKBEAT_DB_CACHE_MB`).
 pub const SQLITE_CACHE_MB: u32 = 32;
 /// How much of the SQLite file each connection maps, in MiB, by default (`BACKBEAT_DB_MMAP_MB`):
@@ -113,6 +118,19 @@ pub fn is_pool_exhausted(err: &sqlx::Error) -> bool {
     matches!(err, sqlx::Error::PoolTimedOut)
 }
 
+/// Opens the first connection of a new pool, asking again while the pool's own acquire timeout
+/// runs out, for at most [`FIRST_CONNECTION_TIMEOUT`]; any other error is returned at once.
+async fn first_connection<DB: sqlx::Database>(pool: &sqlx::Pool<DB>) -> Result<(), sqlx::Error> {
+    let deadline = std::time::Instant::now() + FIRST_CONNECTION_TIMEOUT;
+    loop {
+        match pool.acquire().await {
+            Ok(_) => return Ok(()),
+            Err(sqlx::Error::PoolTimedOut) if std::time::Instant::now() < deadline => {}
+            Err(err) => return Err(err),
+        }
+    }
+}
+
 impl Db {
     /// Connects to `url` with the default [`PoolSettings`].
     pub async fn connect(url: &str) -> Result<Self, sqlx::Error> {
@@ -126,8 +144,8 @@ impl Db {
             let pool = PgPoolOptions::new()
                 .max_connections(settings.max_connections.unwrap_or(POSTGRES_MAX_CONNECTIONS))
                 .acquire_timeout(settings.acquire_timeout)
-                .connect(url)
-                .await?;
+                .connect_lazy(url)?;
+            first_connection(&pool).await?;
             return Ok(Self::Postgres(pool));
         }
         let options = SqliteConnectOptions::from_str(url)?
@@ -151,8 +169,8 @@ impl Db {
         let pool = SqlitePoolOptions::new()
             .max_connections(settings.max_connections.unwrap_or(SQLITE_MAX_CONNECTIONS))
             .acquire_timeout(settings.acquire_timeout)
-            .connect_with(options)
-            .await?;
+            .connect_lazy_with(options);
+        first_connection(&pool).await?;
         Ok(Self::Sqlite(pool))
     }
 
@@ -249,4 +267,45 @@ pub fn is_unique_violation(err: &sqlx::Error) -> bool {
 /// Whether the error is a foreign key violation (the row referred to is gone).
 pub fn is_foreign_key_violation(err: &sqlx::Error) -> bool {
     matches!(err, sqlx::Error::Database(e) if e.is_foreign_key_violation())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sqlx::Connection;
+
+    /// A server starting on a busy machine: its database answers only after longer than a
+    /// request may wait for a connection. Opening the pool waits for it instead of failing.
+    #[tokio::test]
+    async fn opening_a_pool_waits_longer_for_its_first_connection_than_a_request_would() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("db.sqlite");
+        let url = format!("sqlite://{}", path.display());
+        // Another process holds the file locked (in the rollback-journal mode a new file has),
+        // so a new connection cannot even read the schema until it lets go.
+        let mut holder = sqlx::sqlite::SqliteConnection::connect_with(
+            &SqliteConnectOptions::from_str(&url)
+                .unwrap()
+                .create_if_missing(true),
+        )
+        .await
+        .unwrap();
+        sqlx::raw_sql("BEGIN EXCLUSIVE; CREATE TABLE held (x INTEGER)")
+            .execute(&mut holder)
+            .await
+            .unwrap();
+        let release = tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(1500)).await;
+            sqlx::raw_sql("COMMIT").execute(&mut holder).await.unwrap();
+            holder
+        });
+
+        let settings = PoolSettings {
+            acquire_timeout: Duration::from_millis(200),
+            ..PoolSettings::default()
+        };
+        let db = Db::connect_with(&url, settings).await.unwrap();
+        db.ping().await.unwrap();
+        release.await.unwrap();
+    }
 }
