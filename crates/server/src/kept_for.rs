@@ -1,8 +1,9 @@
 //! A small map of values kept for a while by this process, shared by its requests: each entry is
 //! served for [`KEPT_FOR`] after it was put, and the map holds at most [`KEPT_ENTRIES`] (past it,
 //! the expired entries go, then all). What is kept must be safe to lose: the recommendations kept
-//! per listener (`recommendations/kept.rs`) and the facts kept per search
-//! (`catalog/browse/search_facts.rs`) are each computed again when missing.
+//! per listener (`recommendations/kept.rs`), the facts kept per search
+//! (`catalog/browse/search_facts.rs`) and the access tokens whose signature was checked
+//! (`auth/service`) are each computed again when missing.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};

@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 
 use crate::helpers::app::{spawn_app, spawn_app_with};
 use crate::helpers::auth::claims;
+use crate::helpers::http::{api, assert_api_error};
 
 fn b64(value: &Value) -> String {
     URL_SAFE_NO_PAD.encode(serde_json::to_vec(value).unwrap())
@@ -64,6 +65,31 @@ async fn an_expired_token_is_refused_even_with_a_valid_signature() {
 
     assert_eq!(status, 403);
     assert_eq!(body["code"], "bad_jwt");
+}
+
+/// A client sends one token with each request until it expires: a token accepted a moment ago
+/// is still refused from its expiry on, on the API as on the auth routes.
+#[tokio::test]
+async fn a_token_accepted_before_is_refused_once_it_expires() {
+    let app = spawn_app_with(|c| c.auth.access_token_ttl_secs = 2).await;
+    let session = app.sign_up("uma@example.com", "secret1", "Uma").await;
+    let token = session["access_token"].as_str().unwrap();
+    let exp = claims(&session)["exp"].as_i64().unwrap();
+    let library = |token: String| api(&app, Method::GET, "/me/profile", &token).send();
+    assert_eq!(user_status(&app, token).await.0, 200);
+    assert_eq!(library(token.to_owned()).await.unwrap().status(), 200);
+
+    let until_expired = exp + 1 - chrono::Utc::now().timestamp();
+    tokio::time::sleep(std::time::Duration::from_secs(until_expired.max(0) as u64)).await;
+
+    let (status, body) = user_status(&app, token).await;
+    assert_eq!((status, &body["code"]), (403, &json!("bad_jwt")));
+    assert_api_error(
+        library(token.to_owned()).await.unwrap(),
+        401,
+        "invalid_session",
+    )
+    .await;
 }
 
 #[tokio::test]
