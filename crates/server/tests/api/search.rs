@@ -4,8 +4,11 @@
 use std::collections::HashSet;
 
 use backbeat::catalog::browse::search::{self as search_sql, Plan, tier_page_by};
+use backbeat::catalog::browse::search_facts::{Facts, SearchFacts};
 use backbeat::catalog::browse::search_index;
-use backbeat::catalog::browse::search_query::{Resume, SearchQuery, Tier};
+use backbeat::catalog::browse::search_query::{PLAYS_MASK, Resume, SearchQuery, TIER_STEP, Tier};
+use backbeat::catalog::browse::service::list_tracks;
+use backbeat::db::page::PageRequest;
 use backbeat::db::{Db, Timestamp};
 use serde_json::Value;
 
@@ -294,6 +297,81 @@ async fn pages_of_a_search_hold_every_match_once_across_tiers_and_ties() {
     assert!(listed.windows(2).all(|w| tier(&w[0]) <= tier(&w[1])));
 }
 
+/// Every page of a search of `size` tracks read by `list_tracks` with `facts`, as ids.
+async fn listed_pages(db: &Db, facts: &SearchFacts, q: &str, size: u32) -> Vec<Vec<String>> {
+    let mut pages = Vec::new();
+    let mut request = PageRequest::first(size);
+    loop {
+        let listing = list_tracks(db, facts, Some(q), &request).await.unwrap();
+        pages.push(listing.page.items.iter().map(|t| t.id.clone()).collect());
+        match listing.page.next_cursor {
+            Some(next) => request = PageRequest::parse(Some(&next), Some(size)).unwrap(),
+            None => return pages,
+        }
+        assert!(pages.len() < 100, "the pages never end");
+    }
+}
+
+/// PostgreSQL reads a search with few matches in one statement and a common one tier by tier
+/// (SQLite always by tier): both give the same pages, exact names first, ties broken the same way.
+#[tokio::test]
+async fn a_search_read_whole_and_read_by_tier_gives_the_same_pages() {
+    let app = spawn_app().await;
+    let (user, _) = app.user("Ana").await;
+    let start = Timestamp::now() - chrono::Duration::hours(1);
+    for i in 0..17_i64 {
+        let (title, artist, album, genre) = match i % 4 {
+            0 => (format!("Tide {i:02}"), "Kai", None, None),
+            1 => (format!("A{i:02}"), "Kai", Some("Tide Album"), None),
+            2 => (format!("G{i:02}"), "Kai", None, Some("Tide Pop")),
+            _ => ("Tide".to_owned(), "Other", None, None),
+        };
+        insert_track(
+            &app,
+            Seed {
+                album,
+                genre,
+                plays: i % 3,
+                created_at: start + chrono::Duration::seconds(i / 2),
+                ..Seed::ready(&user, &title, artist)
+            },
+        )
+        .await;
+    }
+    // Not a match: another word that starts alike is not in this query's words.
+    seed(&app, &user, ("Low Tides Away", "Kai", None, None, 9)).await;
+
+    let key = SearchQuery::parse("tide kai").unwrap().fts(None);
+    let by_tier = SearchFacts::default();
+    by_tier.put(
+        &key,
+        Facts {
+            plans: Vec::new(),
+            over_cap: true,
+        },
+    );
+    for size in [3, 5, 50] {
+        let whole = listed_pages(&app.db, &SearchFacts::default(), "tide kai", size).await;
+        let tiered = listed_pages(&app.db, &by_tier, "tide kai", size).await;
+        assert_eq!(whole, tiered, "pages of {size}");
+        assert_eq!(whole.concat().len(), 13, "pages of {size}");
+    }
+    let exact = listed_pages(&app.db, &SearchFacts::default(), "tide", 50).await;
+    let exact_by_tier = {
+        let facts = SearchFacts::default();
+        facts.put(
+            &SearchQuery::parse("tide").unwrap().fts(None),
+            Facts {
+                plans: Vec::new(),
+                over_cap: true,
+            },
+        );
+        listed_pages(&app.db, &facts, "tide", 50).await
+    };
+    assert_eq!(exact, exact_by_tier);
+    assert_eq!(exact[0].len(), 18);
+}
+
 /// `n` copies of the track `source`, each its own id, straight into `tracks` (as a bulk
 /// generator would).
 async fn copies(app: &TestApp, source: &str, n: i64, batch: &str) {
@@ -549,6 +627,118 @@ async fn search_queries_use_the_text_index_or_the_popularity_index() {
                     "{wanted}: {plan:#?}"
                 );
             }
+            // A whole search reads the text index and the exact-name indexes together: planned
+            // on a table of a few thousand tracks with statistics, where the status index alone
+            // would be a scan of nearly all of it.
+            let (user, _) = app.user("Ana").await;
+            let source = seed(&app, &user, ("Rain Song", "Kai", None, None, 0)).await;
+            copies(&app, &source, 3_000, "a").await;
+            sqlx::query("ANALYZE tracks").execute(pool).await.unwrap();
+            let mut tx = pool.begin().await.unwrap();
+            let start = backbeat::db::page::Position::before_descending();
+            let plan: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+                "EXPLAIN {}",
+                search_sql::POSTGRES_FEW
+            )))
+            .bind(&query.exact)
+            .bind(query.tsquery(None))
+            .bind(1_001_i64)
+            .bind(query.tsquery(Some(Tier::TitleArtist)))
+            .bind(query.tsquery(Some(Tier::Album)))
+            .bind(TIER_STEP)
+            .bind(PLAYS_MASK)
+            .bind(start.rank)
+            .bind(start.at)
+            .bind(&start.id)
+            .bind(51_i64)
+            .fetch_all(&mut *tx)
+            .await
+            .unwrap();
+            for index in [
+                "tracks_search_vector",
+                "tracks_title_lower",
+                "tracks_artist_lower",
+            ] {
+                assert!(plan.iter().any(|l| l.contains(index)), "{index}: {plan:#?}");
+            }
         }
     }
+}
+
+/// PostgreSQL plans a search's statements with the query's words each time, as `psql` does: a
+/// statement the connection kept would be planned generically after its fifth run, parsing the
+/// text query again for every row checked and planning a common word as a rare one.
+#[tokio::test]
+async fn search_statements_are_planned_with_their_words_every_time() {
+    let app = spawn_app().await;
+    let Db::Postgres(pool) = &app.db else {
+        return; // SQLite plans each run of a prepared statement with its values.
+    };
+    let (user, _) = app.user("Ana").await;
+    seed(
+        &app,
+        &user,
+        ("Rain Song", "Kai", Some("Rain Album"), None, 2),
+    )
+    .await;
+    seed(&app, &user, ("Storm", "Kai", Some("Rain Album"), None, 1)).await;
+    seed(&app, &user, ("Drizzle", "Kai", None, Some("Rainy Pop"), 3)).await;
+    // One connection, so that the statements it keeps are the ones the searches sent.
+    let one = sqlx::postgres::PgPoolOptions::new()
+        .max_connections(1)
+        .connect_with((*pool.connect_options()).clone())
+        .await
+        .unwrap();
+    let db = Db::Postgres(one.clone());
+    let query = SearchQuery::parse("rain").unwrap();
+    let start = backbeat::db::page::Position::before_descending();
+    for _ in 0..7 {
+        let few = search_sql::few_matches(&one, &query, &start, 51)
+            .await
+            .unwrap();
+        assert_eq!((few.rows.len(), few.found), (3, Some(3)));
+        assert_eq!(
+            search_sql::count(&db, &query, None, 1_001, true)
+                .await
+                .unwrap(),
+            3
+        );
+        for tier in [Tier::TitleArtist, Tier::Album, Tier::Genre] {
+            let from = Resume::start_of(tier);
+            search_sql::plan(&db, &query, tier, &from, None)
+                .await
+                .unwrap();
+            for plan in [Plan::Sorted, Plan::Walk] {
+                let rows = tier_page_by(&db, &query, tier, &from, 7, plan)
+                    .await
+                    .unwrap();
+                assert_eq!(rows.len(), 1, "{tier:?} {plan:?}");
+            }
+        }
+    }
+    let kept: Vec<String> = sqlx::query_scalar(
+        "SELECT statement FROM pg_prepared_statements \
+         WHERE statement LIKE '%to_tsquery(%' AND statement NOT LIKE '%pg_prepared_statements%'",
+    )
+    .fetch_all(&one)
+    .await
+    .unwrap();
+    assert!(kept.is_empty(), "kept and planned generically: {kept:#?}");
+}
+
+/// PostgreSQL's text index puts a new track's words in their place as the track is written, not
+/// in a pending list that every search would read through (migration 0014).
+#[tokio::test]
+async fn the_text_index_keeps_no_pending_list_for_searches_to_read() {
+    let app = spawn_app().await;
+    let Db::Postgres(pool) = &app.db else {
+        return; // SQLite's FTS5 segments are merged by housekeeping (another test).
+    };
+    let options: Option<Vec<String>> = sqlx::query_scalar(
+        "SELECT reloptions::text[] FROM pg_class WHERE relname = 'tracks_search_vector'",
+    )
+    .fetch_one(pool)
+    .await
+    .unwrap();
+    assert_eq!(options, Some(vec!["fastupdate=off".to_owned()]));
 }

@@ -32,12 +32,14 @@ impl Tier {
 
 /// Bits of a page position's rank that hold the plays; the tier is above them.
 const PLAYS_BITS: u32 = 50;
-const PLAYS_MASK: i64 = (1 << PLAYS_BITS) - 1;
+pub const PLAYS_MASK: i64 = (1 << PLAYS_BITS) - 1;
+/// What one step of tier adds to a rank (see [`rank`]).
+pub const TIER_STEP: i64 = 1 << PLAYS_BITS;
 
 /// A search result's place in the list, as one descending rank: the tier (best highest) above
 /// the plays. With the creation time and the id it orders every result.
 pub fn rank(tier: Tier, plays: i64) -> i64 {
-    ((3 - tier.index()) << PLAYS_BITS) | plays.clamp(0, PLAYS_MASK)
+    (3 - tier.index()) * TIER_STEP + plays.clamp(0, PLAYS_MASK)
 }
 
 /// Where a page of results continues: in which tier, and after which (plays, created_at, id)

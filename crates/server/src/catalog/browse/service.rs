@@ -54,23 +54,28 @@ pub async fn list_tracks(
     // whether the count passed the cap (see `search_facts`).
     let key = query.fts(None);
     let known = facts.get(&key);
-    let all_planned = PLANNED_TIERS.iter().all(|tier| known.plan(*tier).is_some());
-    // PostgreSQL: the head counts from the start, of any tier and of each, in one walk (not
-    // needed once every plan is known).
-    let heads = match db {
-        Db::Postgres(_) if !all_planned => {
-            let start = Resume::start_of(Tier::Exact);
-            Some(search::head_hits(db, &query, &PLANNED_TIERS, &start).await?)
+    let mut learnt = known.clone();
+    // PostgreSQL: a query not known to be common is read whole in one statement, which counts
+    // its matches too; past the cap, it is read tier by tier.
+    if let Db::Postgres(pool) = db
+        && !known.over_cap
+    {
+        let few = search::few_matches(pool, &query, &page.after_descending(), page.fetch()).await?;
+        match few.found {
+            Some(found) if !search_facts::over_cap(found) => {
+                return Ok(search_listing(few.rows, page, found));
+            }
+            Some(_) => learnt.over_cap = true,
+            None => {}
         }
-        _ => None,
-    };
-    let (rows, plans) = search_page(db, &query, page, heads.as_ref(), &known).await?;
-    let found = if known.over_cap {
+    }
+    let mut heads = None;
+    let (rows, plans) = search_page(db, &query, page, &mut heads, &learnt).await?;
+    let found = if learnt.over_cap {
         COUNT_CAP + 1
     } else {
         count(db, &query, heads.as_ref()).await?
     };
-    let mut learnt = known.clone();
     for (tier, plan) in plans {
         if learnt.plan(tier).is_none() {
             learnt.plans.push((tier, plan));
@@ -80,6 +85,12 @@ pub async fn list_tracks(
     if learnt != known {
         facts.put(&key, learnt);
     }
+    Ok(search_listing(rows, page, found))
+}
+
+/// The listing of a search: the page of `rows` (each with its rank, one more than the page
+/// when another follows) and the count, `found` (up to [`COUNT_CAP`] + 1).
+fn search_listing(rows: Vec<(i64, TrackRow)>, page: &PageRequest, found: i64) -> Listing {
     let page = Page::cut(rows, page, |(rank, track)| {
         Position::new(*rank, track.created_at, &track.id)
     })
@@ -88,10 +99,10 @@ pub async fn list_tracks(
         total: found.min(COUNT_CAP),
         is_lower_bound: found > COUNT_CAP,
     };
-    Ok(Listing {
+    Listing {
         page,
         total: Some(total),
-    })
+    }
 }
 
 /// How many ready tracks match, up to [`COUNT_CAP`] + 1. On PostgreSQL, a word common among the
@@ -107,13 +118,13 @@ async fn count(db: &Db, query: &SearchQuery, heads: Option<&HeadHits>) -> sqlx::
 
 /// The rows of a search's page (one more than its size when another page follows), each with
 /// its rank: tier by tier from the page's position; and the plan of each tier read from its
-/// start. `heads` are [`search::head_hits`] from the start, for every tier that starts from its
-/// beginning; a plan in `known` is used instead of being chosen again.
+/// start. On PostgreSQL, `heads` are [`search::head_hits`] from the start, counted the first
+/// time a tier read from its start has no plan in `known` (a known plan is not chosen again).
 async fn search_page(
     db: &Db,
     query: &SearchQuery,
     page: &PageRequest,
-    heads: Option<&HeadHits>,
+    heads: &mut Option<HeadHits>,
     known: &Facts,
 ) -> sqlx::Result<(Vec<(i64, TrackRow)>, Vec<(Tier, Plan)>)> {
     let resume = Resume::from_position(page.after.as_ref());
@@ -136,9 +147,20 @@ async fn search_page(
             let plan = match known.plan(tier).filter(|_| from_start) {
                 Some(plan) => plan,
                 None => {
-                    let head = heads
-                        .filter(|_| from_start)
-                        .and_then(|heads| heads.of(tier));
+                    // PostgreSQL: the head counts from the start, of any tier and of each, in
+                    // one walk, the first time a tier from its start needs its plan.
+                    let head = match db {
+                        Db::Postgres(pool) if from_start => {
+                            if heads.is_none() {
+                                let start = Resume::start_of(Tier::Exact);
+                                *heads = Some(
+                                    search::head_hits(pool, query, &PLANNED_TIERS, &start).await?,
+                                );
+                            }
+                            heads.as_ref().and_then(|heads| heads.of(tier))
+                        }
+                        _ => None,
+                    };
                     search::plan(db, query, tier, &from, head).await?
                 }
             };
