@@ -57,7 +57,8 @@ export async function openPage(
   const page = await browser.newPage({ viewport });
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+    // The location names the request when Chromium reports one that failed.
+    if (message.type() === 'error') problems.push(`console error: ${message.text()} (${message.location().url})`);
   });
   page.on('pageerror', (error) => {
     problems.push(`uncaught: ${error.message}`);
