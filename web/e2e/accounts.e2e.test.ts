@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logOutFromProfile, newListener, scrollsSideways, sessionForgotten, signUp, submitLogin } from './support/accounts';
 import { baseUrl, launchBrowser, openPage, screenshotPath, skipReason, visible } from './support/browser';
@@ -38,6 +38,46 @@ describe.skipIf(skipReason !== '')('accounts', () => {
     await logOutFromProfile(page);
     await page.goto(`${baseUrl}/home`);
     await page.waitForURL(`${baseUrl}/login?next=%2Fhome`);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('logs out only once the requests already on their way are answered, so none of them is refused', async () => {
+    const listener = newListener('Grace Hopper');
+    const { page, problems } = await openPage(browser, '/');
+    await signUp(page, listener);
+    // The free plan's banner asks for an ad every few seconds. Hold that request on its way, as a
+    // slow network would, and log out while it is held.
+    const held: Route[] = [];
+    let holding = true;
+    let adAsked: (() => void) | undefined;
+    const adRequestHeld = new Promise<void>((resolve) => {
+      adAsked = resolve;
+    });
+    await page.route(
+      (url) => url.pathname === '/api/v1/ads',
+      async (route) => {
+        if (!holding) return route.continue();
+        held.push(route);
+        adAsked?.();
+      },
+    );
+    const logouts: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/auth/v1/logout') logouts.push(request.method());
+    });
+    await page.goto(`${baseUrl}/profile`);
+    await adRequestHeld;
+
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.waitForTimeout(300);
+    expect(logouts).toEqual([]);
+
+    holding = false;
+    for (const route of held) await route.continue();
+    await sessionForgotten(page);
+    expect(logouts).toEqual(['POST']);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -1,4 +1,5 @@
 import { AuthClient, AuthError, type Session } from '@supabase/auth-js';
+import { endSession, sessionFetch } from './sessionEnd';
 
 /**
  * The one session of the app, spoken with Backbeat's GoTrue-compatible `/auth/v1`. It keeps the
@@ -11,7 +12,16 @@ export const auth = new AuthClient({
   autoRefreshToken: true,
   persistSession: true,
   detectSessionInUrl: false,
+  fetch: sessionFetch,
 });
+
+/**
+ * Signs out once the requests already sent with the session have been answered, so none of them
+ * reaches the server after the session has ended there. `local` ends this session only.
+ */
+export function signOut(scope: 'global' | 'local' = 'global'): Promise<{ error: AuthError | null }> {
+  return endSession(() => auth.signOut({ scope }));
+}
 
 function assuranceLevelOf(accessToken: string): string | undefined {
   const payload = accessToken.split('.')[1];

@@ -1,4 +1,5 @@
 import { auth } from './auth';
+import { sessionSettled } from './sessionEnd';
 import { createSseParser, type ServerSentEvent } from './sse';
 
 const FIRST_RETRY_MS = 1_000;
@@ -51,6 +52,8 @@ export async function followEventStream({ onEvent, onConnect, signal }: FollowOp
   let connections = 0;
   while (!signal.aborted) {
     try {
+      // The server closes the stream when the session ends: never reconnect with the ending one.
+      await sessionSettled();
       const { data } = await auth.getSession();
       if (!data.session) throw new Error('Not signed in');
       const response = await fetch('/api/v1/events', {

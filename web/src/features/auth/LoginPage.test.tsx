@@ -11,7 +11,8 @@ const { signInWithPassword, verifySecondFactor } = vi.hoisted(() => ({
 }));
 
 vi.mock('@/lib/auth', () => ({
-  auth: { signInWithPassword, signOut: vi.fn() },
+  auth: { signInWithPassword },
+  signOut: vi.fn(),
   verifySecondFactor,
   needsSecondFactor: vi.fn(),
 }));

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { auth } from '@/lib/auth';
+import { signOut } from '@/lib/auth';
 
 /** Signs out and lands on the landing page. */
 export function useLogOut(): () => Promise<void> {
@@ -9,7 +9,7 @@ export function useLogOut(): () => Promise<void> {
   return useCallback(async () => {
     // Leave the signed-in area first: it would otherwise answer the sign-out by sending us to /login.
     await navigate('/');
-    const { error } = await auth.signOut();
+    const { error } = await signOut();
     if (error) toast.error('Failed to logout');
   }, [navigate]);
 }

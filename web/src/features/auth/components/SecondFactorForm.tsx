@@ -3,7 +3,7 @@ import { useState, type SubmitEvent } from 'react';
 import { Button } from '@/components/ui/Button';
 import { FormError } from '@/components/ui/FormError';
 import { OneTimeCodeField } from '@/components/ui/OneTimeCodeField';
-import { auth, verifySecondFactor } from '@/lib/auth';
+import { signOut, verifySecondFactor } from '@/lib/auth';
 import { failureMessage } from '../messages';
 
 /**
@@ -38,7 +38,7 @@ export function SecondFactorForm() {
           type="button"
           className="text-sm text-zinc-400 underline-offset-4 hover:text-white hover:underline"
           onClick={() => {
-            void auth.signOut({ scope: 'local' });
+            void signOut('local');
           }}
         >
           Use a different account
