@@ -1,22 +1,25 @@
 import createClient from 'openapi-fetch';
 import type { paths } from '@/api/schema';
 import { auth } from './auth';
-import { sessionFetch, sessionSettled } from './sessionEnd';
+import { withSession } from './sessionEnd';
 
-/** Typed client for the Backbeat API; paths start with /api/v1. */
-export const api = createClient<paths>({ baseUrl: '/', fetch: sessionFetch });
-
-// Every call carries the signed-in user's access token. getSession() refreshes a token that is
-// about to expire, so a request never leaves with a stale one. A call begun while the user signs
-// out waits until the sign-out is over, then goes out signed out (sessionEnd.ts).
-api.use({
-  async onRequest({ request }) {
-    await sessionSettled();
+/**
+ * Every call carries the signed-in user's access token. getSession() refreshes a token that is
+ * about to expire, so a request never leaves with a stale one. A call begun while the user signs
+ * out waits until the sign-out is over, then goes out signed out; a sign-out begun while a call
+ * reads its token waits for the call's answer (sessionEnd.ts).
+ */
+function fetchWithSession(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  return withSession(async () => {
+    const request = new Request(input, init);
     const { data } = await auth.getSession();
     if (data.session) request.headers.set('Authorization', `Bearer ${data.session.access_token}`);
-    return request;
-  },
-});
+    return fetch(request);
+  });
+}
+
+/** Typed client for the Backbeat API; paths start with /api/v1. */
+export const api = createClient<paths>({ baseUrl: '/', fetch: fetchWithSession });
 
 /** An error answered by the Backbeat API. Its message is written for the user. */
 export class ApiError extends Error {

@@ -1,5 +1,5 @@
 import { auth } from './auth';
-import { sessionSettled } from './sessionEnd';
+import { withSession } from './sessionEnd';
 import { createSseParser, type ServerSentEvent } from './sse';
 
 const FIRST_RETRY_MS = 1_000;
@@ -52,14 +52,16 @@ export async function followEventStream({ onEvent, onConnect, signal }: FollowOp
   let connections = 0;
   while (!signal.aborted) {
     try {
-      // The server closes the stream when the session ends: never reconnect with the ending one.
-      await sessionSettled();
-      const { data } = await auth.getSession();
-      if (!data.session) throw new Error('Not signed in');
-      const response = await fetch('/api/v1/events', {
-        headers: { Authorization: `Bearer ${data.session.access_token}`, Accept: 'text/event-stream' },
-        cache: 'no-store',
-        signal,
+      // The server closes the stream when the session ends: never reconnect with the ending one,
+      // and let a sign-out wait until the connection is answered.
+      const response = await withSession(async () => {
+        const { data } = await auth.getSession();
+        if (!data.session) throw new Error('Not signed in');
+        return fetch('/api/v1/events', {
+          headers: { Authorization: `Bearer ${data.session.access_token}`, Accept: 'text/event-stream' },
+          cache: 'no-store',
+          signal,
+        });
       });
       if (!response.ok || !response.body) throw new Error(`The event stream answered with status ${response.status}.`);
       failures = 0;

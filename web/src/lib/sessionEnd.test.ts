@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endSession, sessionFetch, sessionSettled, SETTLE_LIMIT_MS } from './sessionEnd';
+import { endSession, sessionFetch, SETTLE_LIMIT_MS, withSession } from './sessionEnd';
 
 /** A fetch whose answers the test gives, one by one; `order` notes each answer as it arrives. */
 function pendingFetch(order: string[] = []) {
@@ -76,7 +76,10 @@ describe('endSession', () => {
           finishSignOut = reject;
         }),
     );
-    const held = sessionSettled().then(() => order.push('request sent'));
+    const held = withSession(() => {
+      order.push('request sent');
+      return Promise.resolve();
+    });
     await vi.advanceTimersByTimeAsync(1_000);
     expect(order).toEqual([]);
 
@@ -87,6 +90,34 @@ describe('endSession', () => {
   });
 
   it('lets a request through at once when no sign-out is under way', async () => {
-    await expect(sessionSettled()).resolves.toBeUndefined();
+    await expect(withSession(() => Promise.resolve('sent'))).resolves.toBe('sent');
+  });
+
+  it('waits for a request that was reading its token when the sign-out began', async () => {
+    const order: string[] = [];
+    const network = pendingFetch(order);
+    vi.stubGlobal('fetch', network.fetch);
+    let giveToken: (token: string) => void = () => undefined;
+    const tokenRead = new Promise<string>((resolve) => {
+      giveToken = resolve;
+    });
+    const request = withSession(async () => {
+      const token = await tokenRead;
+      return fetch(`/api/v1/ads?slot=banner&token=${token}`);
+    });
+
+    const ended = endSession(() => {
+      order.push('signed out');
+      return Promise.resolve();
+    });
+    await vi.advanceTimersByTimeAsync(100);
+    giveToken('old');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(order).toEqual([]);
+
+    network.answer(0);
+    await request;
+    await ended;
+    expect(order).toEqual(['/api/v1/ads?slot=banner&token=old answered', 'signed out']);
   });
 });

@@ -22,7 +22,11 @@ function answered(): void {
   for (const resume of waiting) resume();
 }
 
-/** `fetch` for the requests that may carry the session: each is counted until it is answered or fails. */
+/**
+ * `fetch` for the auth client, whose requests may carry the session: each is counted until it is
+ * answered or fails. It does not wait for a sign-out, since the sign-out itself is one of them
+ * (the auth client orders its own requests).
+ */
 export const sessionFetch: typeof fetch = async (input, init) => {
   inFlight += 1;
   try {
@@ -43,19 +47,29 @@ function requestsAnswered(limitMs: number): Promise<void> {
   });
 }
 
-/** Resolves at once, or once the sign-out under way has finished (whether or not it succeeded). */
-export async function sessionSettled(): Promise<void> {
-  while (ending) {
-    await ending.then(
-      () => undefined,
-      () => undefined,
-    );
+const ignore = (): undefined => undefined;
+
+/**
+ * Sends a request that reads the session and carries it: `send` reads the access token and
+ * fetches. It waits for a sign-out under way to finish (whether or not it succeeded), then counts
+ * as on its way from before it reads the token until it is answered, so a sign-out that begins in
+ * between waits for it. Counting only from the fetch would leave the token read unguarded: a
+ * sign-out could end the session after the token was read and before it was sent.
+ */
+export async function withSession<T>(send: () => Promise<T>): Promise<T> {
+  while (ending) await ending.then(ignore, ignore);
+  // No await between the check above and this count: no sign-out can begin in between.
+  inFlight += 1;
+  try {
+    return await send();
+  } finally {
+    answered();
   }
 }
 
 /**
  * Runs `signOut` once every request already sent has been answered (or after SETTLE_LIMIT_MS);
- * requests that wait on `sessionSettled` are held until it is over.
+ * requests begun through `withSession` meanwhile are held until it is over.
  */
 export function endSession<T>(signOut: () => Promise<T>): Promise<T> {
   const run = requestsAnswered(SETTLE_LIMIT_MS).then(signOut);
