@@ -46,8 +46,9 @@ describe.skipIf(skipReason !== '')('accounts', () => {
     const listener = newListener('Grace Hopper');
     const { page, problems } = await openPage(browser, '/');
     await signUp(page, listener);
-    // The free plan's banner asks for an ad every few seconds. Hold that request on its way, as a
-    // slow network would, and log out while it is held.
+    // The free plan's banner asks for an ad every few seconds. Hold that request of the profile
+    // page on its way, as a slow network would, and log out while it is held. (An ad request of
+    // the page before, /home, is let through: the navigation to /profile ends it.)
     const held: Route[] = [];
     let holding = true;
     let adAsked: (() => void) | undefined;
@@ -57,7 +58,8 @@ describe.skipIf(skipReason !== '')('accounts', () => {
     await page.route(
       (url) => url.pathname === '/api/v1/ads',
       async (route) => {
-        if (!holding) return route.continue();
+        const fromProfile = route.request().headers()['referer'] === `${baseUrl}/profile`;
+        if (!holding || !fromProfile) return route.continue();
         held.push(route);
         adAsked?.();
       },
