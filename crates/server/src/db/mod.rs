@@ -12,11 +12,12 @@ mod timestamp;
 use std::str::FromStr;
 use std::time::Duration;
 
+use sqlx::pool::PoolOptions;
 use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
-use sqlx::{Postgres, Sqlite, Transaction};
+use sqlx::{Connection, Postgres, Sqlite, Transaction};
 
 pub use timestamp::Timestamp;
 
@@ -99,6 +100,9 @@ pub struct PoolSettings {
     pub sqlite_cache_mb: u32,
     /// SQLite: how much of the file each connection reads through a memory map, in MiB.
     pub sqlite_mmap_mb: u32,
+    /// A connection idle for longer than this is checked before it is used again
+    /// ([`PING_IDLE_AFTER`]).
+    pub ping_idle_after: Duration,
 }
 
 impl Default for PoolSettings {
@@ -108,8 +112,35 @@ impl Default for PoolSettings {
             acquire_timeout: Duration::from_secs(2),
             sqlite_cache_mb: SQLITE_CACHE_MB,
             sqlite_mmap_mb: SQLITE_MMAP_MB,
+            ping_idle_after: PING_IDLE_AFTER,
         }
     }
+}
+
+/// By default, a pooled connection idle for longer than this is checked (a ping) before it is
+/// used again. sqlx's own default pings every connection it hands out: one more round trip to
+/// the database for every statement, on the request's path. A connection in steady use is known
+/// to be alive (sqlx also checks it as it goes back to the pool); one that sat idle may have been
+/// dropped by the server or the network since, and is then replaced before a request sees it
+/// fail.
+pub const PING_IDLE_AFTER: Duration = Duration::from_secs(30);
+
+/// `options` with connections checked before use only once idle for longer than `idle_after`.
+/// A connection that fails the check is closed, and the caller gets another one.
+fn ping_only_idle<DB: sqlx::Database>(
+    options: PoolOptions<DB>,
+    idle_after: Duration,
+) -> PoolOptions<DB> {
+    options
+        .test_before_acquire(false)
+        .before_acquire(move |conn, meta| {
+            Box::pin(async move {
+                if meta.idle_for > idle_after {
+                    conn.ping().await?;
+                }
+                Ok(true)
+            })
+        })
 }
 
 /// Whether `err` says that every connection of the pool stayed busy for the whole acquire
@@ -141,7 +172,7 @@ impl Db {
     /// (the file and its folder are created when missing).
     pub async fn connect_with(url: &str, settings: PoolSettings) -> Result<Self, sqlx::Error> {
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            let pool = PgPoolOptions::new()
+            let pool = ping_only_idle(PgPoolOptions::new(), settings.ping_idle_after)
                 .max_connections(settings.max_connections.unwrap_or(POSTGRES_MAX_CONNECTIONS))
                 .acquire_timeout(settings.acquire_timeout)
                 .connect_lazy(url)?;
@@ -166,7 +197,7 @@ impl Db {
         if let Some(parent) = options.get_filename().parent() {
             std::fs::create_dir_all(parent)?;
         }
-        let pool = SqlitePoolOptions::new()
+        let pool = ping_only_idle(SqlitePoolOptions::new(), settings.ping_idle_after)
             .max_connections(settings.max_connections.unwrap_or(SQLITE_MAX_CONNECTIONS))
             .acquire_timeout(settings.acquire_timeout)
             .connect_lazy_with(options);

@@ -178,3 +178,44 @@ async fn catalog_listing_after_a_cursor_is_an_index_range_on_both_backends() {
         }
     }
 }
+
+/// A pooled connection is not checked before each use (that would cost a round trip per
+/// statement), but one that has sat idle is: when the server ended it meanwhile (a restart, an
+/// idle timeout), the next request gets a new connection rather than an error.
+#[tokio::test]
+async fn a_connection_the_server_ended_while_it_was_idle_is_replaced_before_use() {
+    if backend() != "postgres" {
+        return;
+    }
+    let url = postgres_admin_url().expect("TEST_DATABASE_URL");
+    let settings = backbeat::db::PoolSettings {
+        max_connections: Some(1),
+        ping_idle_after: std::time::Duration::ZERO,
+        ..backbeat::db::PoolSettings::default()
+    };
+    let db = Db::connect_with(&url, settings).await.unwrap();
+    let Db::Postgres(pool) = &db else {
+        unreachable!()
+    };
+    let first: i32 = sqlx::query_scalar("SELECT pg_backend_pid()")
+        .fetch_one(pool)
+        .await
+        .unwrap();
+
+    let admin = Db::connect(&url).await.unwrap();
+    let Db::Postgres(admin) = &admin else {
+        unreachable!()
+    };
+    let ended: bool = sqlx::query_scalar("SELECT pg_terminate_backend($1, 5000)")
+        .bind(first)
+        .fetch_one(admin)
+        .await
+        .unwrap();
+    assert!(ended);
+
+    let second: i32 = sqlx::query_scalar("SELECT pg_backend_pid()")
+        .fetch_one(pool)
+        .await
+        .expect("the ended connection was handed out");
+    assert_ne!(second, first);
+}

@@ -25,8 +25,7 @@ pub struct ArtistPage {
 /// The artist of exactly this name: what their ready tracks add up to, the first page of their
 /// top tracks, their albums, and the profile of that name when there is one.
 pub async fn artist_page(db: &Db, name: &str) -> Result<ArtistPage, Failure> {
-    let facts = store::artist_facts(db, name).await?;
-    let profile = store::artist_profile(db, name).await?;
+    let (facts, profile) = store::artist_header(db, name).await?;
     if facts.track_count == 0 && profile.is_none() {
         return Err(errors::ARTIST_NOT_FOUND.into());
     }

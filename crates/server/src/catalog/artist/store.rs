@@ -40,20 +40,53 @@ macro_rules! artist_tracks {
     };
 }
 
-/// The header of the artist page, over all the artist's ready tracks: read from the totals the
-/// database keeps up to date (migration 0011), not added up.
-pub const ARTIST_FACTS: &str = "SELECT track_count, total_plays, verified_count > 0 AS verified \
-     FROM artist_totals WHERE artist = $1";
+/// The header of the artist page in one statement: what all the artist's (`$1`) ready tracks
+/// add up to, read from the totals the database keeps up to date (migration 0011), not added
+/// up; and the profile named exactly like the artist, when there is one (when several are, the
+/// one that uploaded the artist's tracks, else the oldest). The profile's id is a subquery on
+/// `$1` alone, evaluated once (PostgreSQL: an InitPlan).
+pub const ARTIST_HEADER: &str = "SELECT COALESCE(f.track_count, 0) AS track_count, \
+            COALESCE(f.total_plays, 0) AS total_plays, \
+            COALESCE(f.verified_count, 0) > 0 AS verified, \
+            p.id AS profile_id, p.bio AS profile_bio, p.avatar_key AS profile_avatar_key \
+     FROM (SELECT 1 AS one) o \
+     LEFT JOIN artist_totals f ON f.artist = $1 \
+     LEFT JOIN profiles p ON p.id = ( \
+         SELECT q.id FROM profiles q WHERE q.name = $1 \
+         ORDER BY CASE WHEN EXISTS (SELECT 1 FROM tracks t \
+                                    WHERE t.uploaded_by = q.id AND t.artist = $1) \
+                  THEN 0 ELSE 1 END, q.created_at, q.id \
+         LIMIT 1)";
 
-/// The header of the artist page, over all the artist's ready tracks.
-pub async fn artist_facts(db: &Db, artist: &str) -> sqlx::Result<ArtistFactsRow> {
-    let row: Option<ArtistFactsRow> = on_db!(db, pool => sqlx::query_as(ARTIST_FACTS)
-        .bind(artist).fetch_optional(pool).await)?;
-    Ok(row.unwrap_or(ArtistFactsRow {
-        track_count: 0,
-        total_plays: 0,
-        verified: false,
-    }))
+#[derive(sqlx::FromRow)]
+struct ArtistHeaderRow {
+    track_count: i64,
+    total_plays: i64,
+    verified: bool,
+    profile_id: Option<String>,
+    profile_bio: Option<String>,
+    profile_avatar_key: Option<String>,
+}
+
+/// The header of the artist page ([`ARTIST_HEADER`]): the totals of the artist's ready tracks
+/// (zero without any) and the profile of that name.
+pub async fn artist_header(
+    db: &Db,
+    artist: &str,
+) -> sqlx::Result<(ArtistFactsRow, Option<ArtistProfileRow>)> {
+    let row: ArtistHeaderRow = on_db!(db, pool => sqlx::query_as(ARTIST_HEADER)
+        .bind(artist).fetch_one(pool).await)?;
+    let facts = ArtistFactsRow {
+        track_count: row.track_count,
+        total_plays: row.total_plays,
+        verified: row.verified,
+    };
+    let profile = row.profile_id.map(|id| ArtistProfileRow {
+        id,
+        bio: row.profile_bio.unwrap_or_default(),
+        avatar_key: row.profile_avatar_key,
+    });
+    Ok((facts, profile))
 }
 
 /// The artist's top tracks after a position (`$2`, `$3`, `$4`: plays, created_at, id), at most
@@ -117,18 +150,6 @@ pub async fn album_tracks(
          ORDER BY t.created_at, t.id LIMIT $6"))
         .bind(artist).bind(album).bind(singles).bind(after.at).bind(&after.id).bind(limit)
         .fetch_all(pool).await)
-}
-
-/// The profile named exactly like the artist; when several are, the one that uploaded the
-/// artist's tracks, else the oldest.
-pub async fn artist_profile(db: &Db, artist: &str) -> sqlx::Result<Option<ArtistProfileRow>> {
-    on_db!(db, pool => sqlx::query_as(
-        "SELECT p.id, p.bio, p.avatar_key FROM profiles p WHERE p.name = $1 \
-         ORDER BY CASE WHEN EXISTS (SELECT 1 FROM tracks t \
-                                    WHERE t.uploaded_by = p.id AND t.artist = $1) \
-                  THEN 0 ELSE 1 END, p.created_at, p.id \
-         LIMIT 1")
-        .bind(artist).fetch_optional(pool).await)
 }
 
 /// How many tracks an artist has, whatever their status.
