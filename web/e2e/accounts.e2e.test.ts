@@ -58,7 +58,7 @@ describe.skipIf(skipReason !== '')('accounts', () => {
     await page.route(
       (url) => url.pathname === '/api/v1/ads',
       async (route) => {
-        const fromProfile = route.request().headers()['referer'] === `${baseUrl}/profile`;
+        const fromProfile = route.request().headers().referer === `${baseUrl}/profile`;
         if (!holding || !fromProfile) return route.continue();
         held.push(route);
         adAsked?.();
