@@ -593,6 +593,12 @@ async fn search_queries_use_the_text_index_or_the_popularity_index() {
             }
         }
         Db::Postgres(pool) => {
+            // The head's statement states the partial index's predicate, so that the planner
+            // can use the index (and with the constant the code compares to).
+            assert!(
+                search_sql::POSTGRES_SPARSE_HEAD
+                    .contains(&format!("t.plays >= {}", search_sql::HEAD_PLAYS))
+            );
             for (sql, wanted) in [
                 (search_sql::POSTGRES_SPARSE, "tracks_search_vector"),
                 (search_sql::POSTGRES_DENSE, "tracks_status_plays"),
@@ -661,6 +667,26 @@ async fn search_queries_use_the_text_index_or_the_popularity_index() {
             ] {
                 assert!(plan.iter().any(|l| l.contains(index)), "{index}: {plan:#?}");
             }
+            // The popular head is read from its own index, not from the popularity index (nearly
+            // every copy has been played at least HEAD_PLAYS times) nor the whole text index.
+            let head: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+                "EXPLAIN {}",
+                search_sql::POSTGRES_SPARSE_HEAD
+            )))
+            .bind(&query.exact)
+            .bind(query.tsquery(Some(Tier::TitleArtist)))
+            .bind(start.rank)
+            .bind(start.at)
+            .bind(&start.id)
+            .bind(51_i64)
+            .fetch_all(&mut *tx)
+            .await
+            .unwrap();
+            assert!(
+                head.iter()
+                    .any(|l| l.contains("Bitmap Index Scan on tracks_search_vector_head")),
+                "{head:#?}"
+            );
         }
     }
 }

@@ -186,19 +186,40 @@ pub const SQLITE_PROBE: &str = concat!(
     tier_rest!()
 );
 
+/// PostgreSQL: the plays from which a ready track is in the popular head of the text index,
+/// the partial GIN index `tracks_search_vector_head` (migration 0015; its predicate is written
+/// out in [`POSTGRES_SPARSE_HEAD`], where the planner must see it). A page of popularity order
+/// filled from the head alone is the page: every other match has fewer plays.
+pub const HEAD_PLAYS: i64 = 10;
+
+/// PostgreSQL, a tier's matches (`$2` its text query) read from a GIN index with `$head`'s
+/// extra condition, then the page after the position sorted from them.
+macro_rules! postgres_sparse {
+    ($head:expr) => {
+        concat!(
+            "WITH m AS MATERIALIZED (SELECT ",
+            track_columns!(),
+            ", t.title_lower, t.artist_lower FROM tracks t \
+             WHERE t.search_vector @@ to_tsquery('simple', backbeat_unaccent($2))",
+            $head,
+            ") SELECT t.id, t.uploaded_by, t.title, t.artist, t.album, t.genre, \
+                t.duration_secs, t.plays, t.verified, t.status, t.failure_reason, t.cover_key, \
+                t.cover_large_key, t.created_at FROM m t WHERE ",
+            visible_to_all!(),
+            tier_rest!()
+        )
+    };
+}
+
 /// PostgreSQL, a tier with few matches (`$2` its text query): every match from the GIN index,
 /// sorted.
-pub const POSTGRES_SPARSE: &str = concat!(
-    "WITH m AS MATERIALIZED (SELECT ",
-    track_columns!(),
-    ", t.title_lower, t.artist_lower FROM tracks t \
-     WHERE t.search_vector @@ to_tsquery('simple', backbeat_unaccent($2))) \
-     SELECT t.id, t.uploaded_by, t.title, t.artist, t.album, t.genre, t.duration_secs, \
-        t.plays, t.verified, t.status, t.failure_reason, t.cover_key, t.cover_large_key, \
-        t.created_at FROM m t WHERE ",
-    visible_to_all!(),
-    tier_rest!()
-);
+pub const POSTGRES_SPARSE: &str = postgres_sparse!("");
+
+/// PostgreSQL, [`POSTGRES_SPARSE`] over the popular head only ([`HEAD_PLAYS`]): at 1M tracks a
+/// twentieth of the catalogue, so a four-letter prefix's 2,323 matches are about 130 there
+/// (0.25 ms against 3.5 ms for all of them).
+pub const POSTGRES_SPARSE_HEAD: &str =
+    postgres_sparse!(" AND t.status = 'ready' AND t.plays >= 10");
 
 /// PostgreSQL, a tier with many matches: the popularity index walked from the position, each
 /// row's vector checked.
@@ -435,20 +456,31 @@ pub async fn tier_page_by(
                 .await
         }
         Db::Postgres(pool) => {
-            let sql = match plan {
-                Plan::Sorted => POSTGRES_SPARSE,
-                Plan::Walk | Plan::Probe => POSTGRES_DENSE,
+            let read = async |sql: &'static str| {
+                sqlx::query_as(sql)
+                    .persistent(WORDS_ARE_CONSTANTS)
+                    .bind(&query.exact)
+                    .bind(query.tsquery(Some(tier)))
+                    .bind(from.plays)
+                    .bind(from.at)
+                    .bind(&from.id)
+                    .bind(limit)
+                    .fetch_all(pool)
+                    .await
             };
-            sqlx::query_as(sql)
-                .persistent(WORDS_ARE_CONSTANTS)
-                .bind(&query.exact)
-                .bind(query.tsquery(Some(tier)))
-                .bind(from.plays)
-                .bind(from.at)
-                .bind(&from.id)
-                .bind(limit)
-                .fetch_all(pool)
-                .await
+            match plan {
+                Plan::Walk | Plan::Probe => read(POSTGRES_DENSE).await,
+                // The popular head first: when it fills the page, the rest of the matches
+                // (all less played) need not be read.
+                Plan::Sorted if from.plays >= HEAD_PLAYS => {
+                    let head: Vec<TrackRow> = read(POSTGRES_SPARSE_HEAD).await?;
+                    if head.len() as i64 >= limit {
+                        return Ok(head);
+                    }
+                    read(POSTGRES_SPARSE).await
+                }
+                Plan::Sorted => read(POSTGRES_SPARSE).await,
+            }
         }
     }
 }
