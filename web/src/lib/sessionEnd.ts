@@ -22,19 +22,22 @@ function answered(): void {
   for (const resume of waiting) resume();
 }
 
+/** Runs `send`, counted as on its way until it is answered or fails. */
+async function counted<T>(send: () => Promise<T>): Promise<T> {
+  inFlight += 1;
+  try {
+    return await send();
+  } finally {
+    answered();
+  }
+}
+
 /**
  * `fetch` for the auth client, whose requests may carry the session: each is counted until it is
  * answered or fails. It does not wait for a sign-out, since the sign-out itself is one of them
  * (the auth client orders its own requests).
  */
-export const sessionFetch: typeof fetch = async (input, init) => {
-  inFlight += 1;
-  try {
-    return await fetch(input, init);
-  } finally {
-    answered();
-  }
-};
+export const sessionFetch: typeof fetch = (input, init) => counted(() => fetch(input, init));
 
 function requestsAnswered(limitMs: number): Promise<void> {
   if (inFlight === 0) return Promise.resolve();
@@ -58,13 +61,9 @@ const ignore = (): undefined => undefined;
  */
 export async function withSession<T>(send: () => Promise<T>): Promise<T> {
   while (ending) await ending.then(ignore, ignore);
-  // No await between the check above and this count: no sign-out can begin in between.
-  inFlight += 1;
-  try {
-    return await send();
-  } finally {
-    answered();
-  }
+  // counted() counts before its first await, so nothing runs between the check above and the
+  // count: no sign-out can begin in between.
+  return counted(send);
 }
 
 /**

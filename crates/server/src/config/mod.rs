@@ -371,7 +371,7 @@ impl Config {
             acquire_timeout: std::time::Duration::from_millis(self.db_acquire_timeout_ms.max(1)),
             sqlite_cache_mb: self.db_cache_mb,
             sqlite_mmap_mb: self.db_mmap_mb,
-            ping_idle_after: crate::db::PING_IDLE_AFTER,
+            ..crate::db::PoolSettings::default()
         }
     }
 

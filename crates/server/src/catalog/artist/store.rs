@@ -60,9 +60,8 @@ pub const ARTIST_HEADER: &str = "SELECT COALESCE(f.track_count, 0) AS track_coun
 
 #[derive(sqlx::FromRow)]
 struct ArtistHeaderRow {
-    track_count: i64,
-    total_plays: i64,
-    verified: bool,
+    #[sqlx(flatten)]
+    facts: ArtistFactsRow,
     profile_id: Option<String>,
     profile_bio: Option<String>,
     profile_avatar_key: Option<String>,
@@ -76,17 +75,12 @@ pub async fn artist_header(
 ) -> sqlx::Result<(ArtistFactsRow, Option<ArtistProfileRow>)> {
     let row: ArtistHeaderRow = on_db!(db, pool => sqlx::query_as(ARTIST_HEADER)
         .bind(artist).fetch_one(pool).await)?;
-    let facts = ArtistFactsRow {
-        track_count: row.track_count,
-        total_plays: row.total_plays,
-        verified: row.verified,
-    };
     let profile = row.profile_id.map(|id| ArtistProfileRow {
         id,
         bio: row.profile_bio.unwrap_or_default(),
         avatar_key: row.profile_avatar_key,
     });
-    Ok((facts, profile))
+    Ok((row.facts, profile))
 }
 
 /// The artist's top tracks after a position (`$2`, `$3`, `$4`: plays, created_at, id), at most

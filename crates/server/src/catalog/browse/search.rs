@@ -438,49 +438,33 @@ pub async fn tier_page_by(
     limit: i64,
     plan: Plan,
 ) -> sqlx::Result<Vec<TrackRow>> {
-    match db {
-        Db::Sqlite(pool) => {
-            let sql = match plan {
-                Plan::Sorted => SQLITE_SPARSE,
-                Plan::Walk => SQLITE_DENSE,
-                Plan::Probe => SQLITE_PROBE,
-            };
-            sqlx::query_as(sql)
-                .bind(&query.exact)
-                .bind(query.fts(Some(tier)))
-                .bind(from.plays)
-                .bind(from.at)
-                .bind(&from.id)
-                .bind(limit)
-                .fetch_all(pool)
-                .await
-        }
-        Db::Postgres(pool) => {
-            let read = async |sql: &'static str| {
-                sqlx::query_as(sql)
-                    .persistent(WORDS_ARE_CONSTANTS)
-                    .bind(&query.exact)
-                    .bind(query.tsquery(Some(tier)))
-                    .bind(from.plays)
-                    .bind(from.at)
-                    .bind(&from.id)
-                    .bind(limit)
-                    .fetch_all(pool)
-                    .await
-            };
-            match plan {
-                Plan::Walk | Plan::Probe => read(POSTGRES_DENSE).await,
-                // The popular head first: when it fills the page, the rest of the matches
-                // (all less played) need not be read.
-                Plan::Sorted if from.plays >= HEAD_PLAYS => {
-                    let head: Vec<TrackRow> = read(POSTGRES_SPARSE_HEAD).await?;
-                    if head.len() as i64 >= limit {
-                        return Ok(head);
-                    }
-                    read(POSTGRES_SPARSE).await
-                }
-                Plan::Sorted => read(POSTGRES_SPARSE).await,
+    // The same binds on both: the text query in each backend's syntax. SQLite keeps its prepared
+    // statements; PostgreSQL plans these with their words each time (WORDS_ARE_CONSTANTS).
+    let (text, persistent) = match db {
+        Db::Sqlite(_) => (query.fts(Some(tier)), true),
+        Db::Postgres(_) => (query.tsquery(Some(tier)), WORDS_ARE_CONSTANTS),
+    };
+    let read = async |sql: &'static str| {
+        on_db!(db, pool => sqlx::query_as(sql)
+            .persistent(persistent)
+            .bind(&query.exact).bind(&text)
+            .bind(from.plays).bind(from.at).bind(&from.id).bind(limit)
+            .fetch_all(pool).await)
+    };
+    match (db, plan) {
+        (Db::Sqlite(_), Plan::Sorted) => read(SQLITE_SPARSE).await,
+        (Db::Sqlite(_), Plan::Walk) => read(SQLITE_DENSE).await,
+        (Db::Sqlite(_), Plan::Probe) => read(SQLITE_PROBE).await,
+        (Db::Postgres(_), Plan::Walk | Plan::Probe) => read(POSTGRES_DENSE).await,
+        // The popular head first: when it fills the page, the rest of the matches (all less
+        // played) need not be read.
+        (Db::Postgres(_), Plan::Sorted) if from.plays >= HEAD_PLAYS => {
+            let head: Vec<TrackRow> = read(POSTGRES_SPARSE_HEAD).await?;
+            if head.len() as i64 >= limit {
+                return Ok(head);
             }
+            read(POSTGRES_SPARSE).await
         }
+        (Db::Postgres(_), Plan::Sorted) => read(POSTGRES_SPARSE).await,
     }
 }
