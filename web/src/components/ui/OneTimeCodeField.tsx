@@ -5,10 +5,11 @@ interface OneTimeCodeFieldProps {
   onChange: (code: string) => void;
   label?: string;
   disabled?: boolean;
+  autoFocus?: boolean;
 }
 
 /** The 6-digit code from an authenticator app. Only digits are kept. */
-export function OneTimeCodeField({ value, onChange, label = 'Authentication code', disabled }: OneTimeCodeFieldProps) {
+export function OneTimeCodeField({ value, onChange, label = 'Authentication code', disabled, autoFocus }: OneTimeCodeFieldProps) {
   return (
     <TextField
       label={label}
@@ -24,6 +25,7 @@ export function OneTimeCodeField({ value, onChange, label = 'Authentication code
       className="[&_input]:font-mono [&_input]:tracking-[0.3em]"
       value={value}
       disabled={disabled}
+      autoFocus={autoFocus}
       onChange={(event) => {
         onChange(event.target.value.replace(/\D/g, '').slice(0, 6));
       }}

@@ -84,19 +84,13 @@ function PasswordLoginForm() {
   );
 }
 
-/** /login: email and password, then the authenticator code when the account has two-factor authentication. */
+/** /login: email and password, then the authenticator (or a recovery) code when the account has two-factor authentication. */
 export function LoginPage() {
   const { status } = useSession();
   return (
     <>
       <title>Log In · Backbeat</title>
-      {status === 'needs-second-factor' ? (
-        <AuthCard title="Two-factor authentication" description="Enter the 6-digit code from your authenticator app.">
-          <SecondFactorForm />
-        </AuthCard>
-      ) : (
-        <PasswordLoginForm />
-      )}
+      {status === 'needs-second-factor' ? <SecondFactorForm /> : <PasswordLoginForm />}
     </>
   );
 }

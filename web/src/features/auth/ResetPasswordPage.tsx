@@ -37,14 +37,7 @@ function ResetPasswordStep() {
     );
   }
   if (status === 'needs-second-factor') {
-    return (
-      <AuthCard
-        title="Two-factor authentication"
-        description="Your account has two-factor authentication. Enter the 6-digit code from your authenticator app to continue."
-      >
-        <SecondFactorForm />
-      </AuthCard>
-    );
+    return <SecondFactorForm lead="Your account has two-factor authentication." />;
   }
   if (status === 'signed-out') return <RequestNewLink message="You signed out before choosing a new password." />;
   return (
