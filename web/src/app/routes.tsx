@@ -4,6 +4,7 @@ import { ForgotPasswordPage } from '@/features/auth/ForgotPasswordPage';
 import { GuestOnly } from '@/features/auth/GuestOnly';
 import { LoginPage } from '@/features/auth/LoginPage';
 import { LogOutButton } from '@/features/auth/LogOutButton';
+import { NotMePage } from '@/features/auth/NotMePage';
 import { ResetPasswordPage } from '@/features/auth/ResetPasswordPage';
 import { SignupPage } from '@/features/auth/SignupPage';
 import { ArtistPage } from '@/features/catalog/ArtistPage';
@@ -91,6 +92,8 @@ export const routes: RouteObject[] = [
           // An email link signs its user in, so these stay open to a signed-in visitor.
           { path: 'reset-password', element: <ResetPasswordPage /> },
           { path: 'confirm', element: <ConfirmEmailPage /> },
+          // The "This wasn't me" link of a security email works signed in or out.
+          { path: 'not-me', element: <NotMePage /> },
         ],
       },
       { element: <SignedInLayout />, children: signedInPages },

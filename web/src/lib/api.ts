@@ -21,6 +21,16 @@ function fetchWithSession(input: RequestInfo | URL, init?: RequestInit): Promise
 /** Typed client for the Backbeat API; paths start with /api/v1. */
 export const api = createClient<paths>({ baseUrl: '/', fetch: fetchWithSession });
 
+/**
+ * The same API without the session, for the calls whose proof is something else: the token of
+ * a "This wasn't me" link works signed out, and a session that still owes its second factor
+ * would be refused on every /api/v1 route. The browser's fetch is read at each call.
+ */
+export const apiWithoutSession = createClient<paths>({
+  baseUrl: '/',
+  fetch: (request: Request) => fetch(request),
+});
+
 /** An error answered by the Backbeat API. Its message is written for the user. */
 export class ApiError extends Error {
   readonly status: number;
