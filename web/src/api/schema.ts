@@ -306,6 +306,24 @@ export interface paths {
         patch: operations["updateMyProfile"];
         trace?: never;
     };
+    "/api/v1/me/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of the own two-factor recovery codes are unused. */
+        get: operations["getRecoveryCodesLeft"];
+        put?: never;
+        /** Makes ten new recovery codes; the old ones stop working. The account's address is mailed. */
+        post: operations["renewRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/subscription": {
         parameters: {
             query?: never;
@@ -351,6 +369,27 @@ export interface paths {
         get: operations["getUploadLimit"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/not-me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * "This wasn't me", from the link of a security mail (no session needed: the link's token is
+         *     the proof): removes every second factor added in the last 7 days and every recovery code,
+         *     ends every session of the account, and mails a link to choose a new password.
+         */
+        post: operations["secureAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1012,6 +1051,11 @@ export interface components {
             details?: components["schemas"]["GivenDetails"] | null;
             method: components["schemas"]["Method"];
         };
+        /** @description The token of a "This wasn't me" link. */
+        NotMeRequest: {
+            /** @description The `token` parameter of the link in the security mail. */
+            token: string;
+        };
         /** @enum {string} */
         Plan: "free" | "basic" | "premium";
         /** @description The caller's plan changed (a verified payment event): the app shows the new plan at once. */
@@ -1176,6 +1220,35 @@ export interface components {
         Recommendations: {
             /** @description Up to 10, best first; empty only when the catalog has no ready track but the caller's. */
             tracks: components["schemas"]["Track"][];
+        };
+        /** @description A new set of recovery codes, shown once. */
+        RecoveryCodes: {
+            /**
+             * @description Ten one-time codes (`xxxxx-xxxxx`), each accepted once in place of an authenticator
+             *     app's code as the `code` of `POST /auth/v1/factors/{id}/verify`.
+             */
+            recovery_codes: string[];
+        };
+        /** @description How many recovery codes are left. */
+        RecoveryCodesLeft: {
+            /**
+             * Format: int64
+             * @description Unused recovery codes (0 when two-factor authentication is off).
+             */
+            remaining: number;
+        };
+        /** @description What "This wasn't me" (or an operator's reset) did. */
+        SecuredAccount: {
+            /**
+             * Format: int64
+             * @description Second factors removed (added within the last 7 days).
+             */
+            factors_removed: number;
+            /**
+             * Format: int64
+             * @description Sessions ended (all of them).
+             */
+            sessions_ended: number;
         };
         /**
          * @description Where an ad is shown: the banner of the signed-in layout, or the timed pop-up.
@@ -2090,6 +2163,91 @@ export interface operations {
             };
         };
     };
+    getRecoveryCodesLeft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodesLeft"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    renewRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new codes, shown this once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Two-factor authentication is off (`two_factor_not_enabled`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getMySubscription: {
         parameters: {
             query?: never;
@@ -2182,6 +2340,57 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    secureAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotMeRequest"];
+            };
+        };
+        responses: {
+            /** @description The account is secured */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecuredAccount"];
+                };
+            };
+            /** @description The link is invalid or has expired (`invalid_link`), or the body is not JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body lacks `token` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts from this client (`rate_limited`) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
