@@ -61,6 +61,7 @@ describe('NotMePage', () => {
 
     expect(screen.getByRole('alert')).toHaveTextContent(invalidLink);
     expect(screen.queryByRole('button', { name: 'Secure my account' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Reset your password' })).toHaveAttribute('href', '/forgot-password');
     expect(screen.getByRole('link', { name: 'Go to login' })).toHaveAttribute('href', '/login');
   });
 

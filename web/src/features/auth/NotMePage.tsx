@@ -21,7 +21,10 @@ function InvalidLink({ message, afterAttempt }: { message: string; afterAttempt:
     <AuthCard title={TITLE} focusTitle={afterAttempt}>
       <div className="space-y-5">
         <FormError message={message} />
-        <p className="text-sm text-zinc-400">
+        <p className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+          <Link to="/forgot-password" className={authLinkClasses}>
+            Reset your password
+          </Link>
           <Link to="/login" className={authLinkClasses}>
             Go to login
           </Link>
