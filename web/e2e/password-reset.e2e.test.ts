@@ -4,6 +4,7 @@ import { logOutFromProfile, newListener, signUp, submitLogin } from './support/a
 import { baseUrl, launchBrowser, openPage, skipReason, visible } from './support/browser';
 import { mailsTo, nextMailTo } from './support/mail';
 import { freshTotpCode } from './support/totp';
+import { turnOnTwoFactor } from './support/twoFactor';
 
 const dataDir = inject('dataDir');
 
@@ -82,14 +83,7 @@ describe.skipIf(skipReason !== '')('password reset', () => {
     const listener = newListener('Hedy Lamarr');
     const { page } = await openPage(browser, '/');
     await signUp(page, listener);
-    await page.goto(`${baseUrl}/profile`);
-    await page.getByRole('button', { name: 'Enable two-factor authentication' }).click();
-    const section = page.getByRole('region', { name: 'Two-factor authentication' });
-    const secret = (await (await visible(section.locator('code'))).textContent())?.trim() ?? '';
-    let code = await freshTotpCode(secret, null);
-    await page.getByLabel('Authentication code').fill(code.code);
-    await page.getByRole('button', { name: 'Turn on' }).click();
-    await visible(section.getByRole('button', { name: 'Turn off two-factor authentication' }));
+    const { secret, step } = await turnOnTwoFactor(page);
     await logOutFromProfile(page);
 
     const seen = new Set((await mailsTo(dataDir, listener.email)).map((mail) => mail.file));
@@ -99,7 +93,7 @@ describe.skipIf(skipReason !== '')('password reset', () => {
     await page.goto(linkIn((await nextMailTo(dataDir, listener.email, seen)).body));
 
     await visible(page.getByRole('heading', { level: 1, name: 'Two-factor authentication' }));
-    code = await freshTotpCode(secret, code.step);
+    const code = await freshTotpCode(secret, step);
     await page.getByLabel('Authentication code').fill(code.code);
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByLabel('New password').fill('another-new-secret');

@@ -37,6 +37,8 @@ export const queryKeys = {
     /** My plan and the state of its subscription (renewal date, cancellation, a failed payment). */
     subscription: () => ['me', 'subscription'] as const,
     factors: () => ['me', 'factors'] as const,
+    /** How many of my two-factor recovery codes are unused. */
+    recoveryCodesLeft: () => ['me', 'recovery-codes'] as const,
     uploads: () => ['me', 'tracks'] as const,
     uploadLimit: () => ['me', 'upload-limit'] as const,
     /** Both the liked ids and the liked tracks. */

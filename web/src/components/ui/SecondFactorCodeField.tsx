@@ -40,7 +40,7 @@ export function SecondFactorCodeField({ kind, onKindChange, value, onChange, dis
           required
           maxLength={64}
           placeholder="xxxxx-xxxxx"
-          hint="One of the codes you saved when you turned on two-factor authentication. Each works once."
+          hint="Each recovery code works once."
           className="[&_input]:font-mono [&_input]:tracking-wider"
           value={value}
           disabled={disabled}

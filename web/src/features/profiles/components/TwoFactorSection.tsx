@@ -1,15 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Factor } from '@supabase/auth-js';
-import { useState, type ReactNode, type SubmitEvent } from 'react';
+import { useRef, useState, type ReactNode, type Ref, type SubmitEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/Button';
 import { FormError } from '@/components/ui/FormError';
 import { LoadError } from '@/components/ui/LoadError';
 import { OneTimeCodeField } from '@/components/ui/OneTimeCodeField';
+import { SecondFactorCodeField, type SecondFactorCodeKind } from '@/components/ui/SecondFactorCodeField';
 import { Spinner } from '@/components/ui/Spinner';
 import { auth, verifySecondFactor } from '@/lib/auth';
 import { factorsQueryOptions, useAuthenticatorFactors } from '../api/factors';
+import { recoveryCodesLeftQueryOptions } from '../api/recoveryCodes';
 import { qrCodeImageSource } from '../qrCode';
+import { recoveryCodesIn } from '../recoveryCodes';
+import { RecoveryCodesPanel } from './RecoveryCodesPanel';
+import { RecoveryCodesStatus } from './RecoveryCodesStatus';
 
 interface Enrolment {
   factorId: string;
@@ -27,9 +32,17 @@ async function enrolAuthenticator(leftovers: readonly Factor[]): Promise<Enrolme
   return { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret };
 }
 
-async function confirmEnrolment({ factorId, code }: { factorId: string; code: string }): Promise<void> {
-  const { error } = await auth.mfa.challengeAndVerify({ factorId, code });
+/**
+ * Verifies the first code of a new authenticator; resolves with the recovery codes the answer
+ * carries. auth-js keeps the whole answer as the session in localStorage, codes included, so the
+ * session is refreshed at once: the stored one then holds no codes.
+ */
+async function confirmEnrolment({ factorId, code }: { factorId: string; code: string }): Promise<string[]> {
+  const { data, error } = await auth.mfa.challengeAndVerify({ factorId, code });
   if (error) throw error;
+  const codes = recoveryCodesIn(data);
+  if (codes.length > 0) await auth.refreshSession();
+  return codes;
 }
 
 async function removeAuthenticator(factorId: string): Promise<void> {
@@ -48,25 +61,34 @@ function CodeForm({
   submitLabel,
   pending,
   error,
+  prompts,
   onSubmit,
   onCancel,
 }: {
   submitLabel: string;
   pending: boolean;
   error: Error | null;
+  /** What to enter, per kind of code; given when a recovery code may stand in for the app's code. */
+  prompts?: Record<SecondFactorCodeKind, string>;
   onSubmit: (code: string) => void;
   onCancel: () => void;
 }) {
+  const [kind, setKind] = useState<SecondFactorCodeKind>('app');
   const [code, setCode] = useState('');
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onSubmit(code);
+    onSubmit(code.trim());
   };
   return (
     <form className="space-y-4" onSubmit={submit}>
+      {prompts ? <p className="text-sm text-zinc-300">{prompts[kind]}</p> : null}
       <FormError message={error?.message} />
       <div className="max-w-xs">
-        <OneTimeCodeField value={code} onChange={setCode} disabled={pending} />
+        {prompts ? (
+          <SecondFactorCodeField kind={kind} onKindChange={setKind} value={code} onChange={setCode} disabled={pending} />
+        ) : (
+          <OneTimeCodeField value={code} onChange={setCode} disabled={pending} />
+        )}
       </div>
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={pending}>
@@ -80,19 +102,22 @@ function CodeForm({
   );
 }
 
-function EnrolmentStep({ enrolment, onFinished }: { enrolment: Enrolment; onFinished: () => void }) {
+function EnrolmentStep({ enrolment, onFinished }: { enrolment: Enrolment; onFinished: (recoveryCodes: string[]) => void }) {
   const queryClient = useQueryClient();
   const confirm = useMutation({
     mutationFn: confirmEnrolment,
-    onSuccess: async () => {
+    onSuccess: async (recoveryCodes) => {
       toast.success('Two-factor authentication is on.');
-      await queryClient.invalidateQueries({ queryKey: factorsQueryOptions.queryKey });
-      onFinished();
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: factorsQueryOptions.queryKey }),
+        queryClient.invalidateQueries({ queryKey: recoveryCodesLeftQueryOptions.queryKey }),
+      ]);
+      onFinished(recoveryCodes);
     },
   });
   const cancel = () => {
     void auth.mfa.unenroll({ factorId: enrolment.factorId });
-    onFinished();
+    onFinished([]);
   };
 
   return (
@@ -131,11 +156,11 @@ function EnrolmentStep({ enrolment, onFinished }: { enrolment: Enrolment; onFini
   );
 }
 
-function Card({ children, status }: { children: ReactNode; status?: ReactNode }) {
+function Card({ children, status, headingRef }: { children: ReactNode; status?: ReactNode; headingRef?: Ref<HTMLHeadingElement> }) {
   return (
     <section aria-labelledby="two-factor-heading" className="rounded-3xl border border-line bg-surface p-5 sm:p-8">
       <div className="flex flex-wrap items-center gap-3">
-        <h2 id="two-factor-heading" className="text-xl font-bold text-white">
+        <h2 id="two-factor-heading" ref={headingRef} tabIndex={-1} className="text-xl font-bold text-white focus:outline-none">
           Two-factor authentication
         </h2>
         {status}
@@ -145,11 +170,23 @@ function Card({ children, status }: { children: ReactNode; status?: ReactNode })
   );
 }
 
-/** Turns TOTP two-factor authentication on (QR code, secret, first code) and off. */
+const onBadge = <span className="rounded-full bg-emerald-500/15 px-2.5 py-0.5 text-xs font-semibold text-emerald-300">On</span>;
+
+const turnOffPrompts: Record<SecondFactorCodeKind, string> = {
+  app: 'Enter a code from your authenticator app to turn off two-factor authentication.',
+  recovery: 'Enter one of your recovery codes to turn off two-factor authentication.',
+};
+
+/**
+ * Turns TOTP two-factor authentication on (QR code, secret, first code, then the recovery codes,
+ * shown once) and off; while it is on, tells how many recovery codes are left and makes new ones.
+ */
 export function TwoFactorSection() {
   const queryClient = useQueryClient();
   const factors = useAuthenticatorFactors();
+  const heading = useRef<HTMLHeadingElement>(null);
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [askingCodeToTurnOff, setAskingCodeToTurnOff] = useState(false);
 
   const enrol = useMutation({ mutationFn: enrolAuthenticator, onSuccess: setEnrolment });
@@ -171,6 +208,20 @@ export function TwoFactorSection() {
       }
     },
   });
+
+  if (recoveryCodes) {
+    return (
+      <Card status={onBadge} headingRef={heading}>
+        <RecoveryCodesPanel
+          codes={recoveryCodes}
+          onDone={() => {
+            setRecoveryCodes(null);
+            heading.current?.focus();
+          }}
+        />
+      </Card>
+    );
+  }
 
   if (factors.isPending) {
     return (
@@ -200,8 +251,9 @@ export function TwoFactorSection() {
       <Card>
         <EnrolmentStep
           enrolment={enrolment}
-          onFinished={() => {
+          onFinished={(codes) => {
             setEnrolment(null);
+            if (codes.length > 0) setRecoveryCodes(codes);
           }}
         />
       </Card>
@@ -231,25 +283,28 @@ export function TwoFactorSection() {
   }
 
   return (
-    <Card status={<span className="rounded-full bg-emerald-500/15 px-2.5 py-0.5 text-xs font-semibold text-emerald-300">On</span>}>
-      <p className="max-w-2xl text-sm text-zinc-400">Logging in asks for a code from your authenticator app.</p>
+    <Card status={onBadge} headingRef={heading}>
+      <p className="max-w-2xl text-sm text-zinc-400">
+        Logging in asks for a code from your authenticator app, or one of your recovery codes if you lose your phone.
+      </p>
+      <div className="mt-5">
+        <RecoveryCodesStatus onNewCodes={setRecoveryCodes} />
+      </div>
       <div className="mt-5 space-y-4">
         {askingCodeToTurnOff ? (
-          <>
-            <p className="text-sm text-zinc-300">Enter a code from your authenticator app to turn off two-factor authentication.</p>
-            <CodeForm
-              submitLabel="Turn off"
-              pending={turnOff.isPending}
-              error={turnOff.error}
-              onSubmit={(code) => {
-                turnOff.mutate({ factorId: verified.id, code });
-              }}
-              onCancel={() => {
-                setAskingCodeToTurnOff(false);
-                turnOff.reset();
-              }}
-            />
-          </>
+          <CodeForm
+            submitLabel="Turn off"
+            pending={turnOff.isPending}
+            error={turnOff.error}
+            prompts={turnOffPrompts}
+            onSubmit={(code) => {
+              turnOff.mutate({ factorId: verified.id, code });
+            }}
+            onCancel={() => {
+              setAskingCodeToTurnOff(false);
+              turnOff.reset();
+            }}
+          />
         ) : (
           <>
             <FormError message={turnOff.error?.message} />
