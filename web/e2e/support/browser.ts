@@ -25,6 +25,8 @@ export const publicPages = [
   { path: '/accessibility-statement', heading: 'Accessibility Statement' },
   { path: '/terms', heading: 'Terms of Service' },
   { path: '/privacy', heading: 'Privacy Policy' },
+  // The "This wasn't me" link of security mail; without its token it says the link is invalid.
+  { path: '/not-me', heading: 'Secure your account' },
 ] as const;
 
 export function launchBrowser(): Promise<Browser> {

@@ -96,3 +96,32 @@ export function codeOf(mail: SentMail): string {
   if (!code) throw new Error(`no 6-digit code in the mail:\n${mail.body}`);
   return code;
 }
+
+/** The link in `mail` to a page at `pathname` (e.g. '/not-me'), or undefined when it has none. */
+export function linkToPage(mail: SentMail, pathname: string): string | undefined {
+  return mail.body.match(/https?:\/\/\S+/g)?.find((link) => new URL(link).pathname === pathname);
+}
+
+/**
+ * Waits (up to `timeoutMs`) for a mail to `recipient`, not among `seen`, with a link to the page
+ * at `pathname`; resolves with the newest such link.
+ */
+export async function nextLinkTo(
+  dataDir: string,
+  recipient: string,
+  seen: ReadonlySet<string>,
+  pathname: string,
+  timeoutMs = 10_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const fresh = (await mailsTo(dataDir, recipient)).filter((mail) => !seen.has(mail.file));
+    const link = fresh
+      .map((mail) => linkToPage(mail, pathname))
+      .filter((found) => found !== undefined)
+      .at(-1);
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`no new mail to ${recipient} with a link to ${pathname} in ${dataDir}/mail`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
