@@ -245,6 +245,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(openapi::base()).nest(
         "/api/v1",
         OpenApiRouter::new()
+            .merge(auth::api_router())
             .merge(plans::routes::router())
             .merge(profiles::profile::routes::router())
             .merge(profiles::follows::routes::router())

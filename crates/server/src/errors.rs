@@ -124,6 +124,10 @@ catalogue! {
     SESSION_MISSING = ("unauthorized", 401, "Auth session missing!");
     SESSION_EXPIRED = ("invalid_session", 401, "Your session has expired. Please log in again.");
     SECOND_FACTOR_REQUIRED = ("insufficient_aal", 403, "Enter the code from your authenticator app to continue.");
+    // ---- account security: two-factor recovery codes, the "This wasn't me" link of security mail
+    SECURITY_LINK_INVALID = ("invalid_link", 400, "This link is invalid or has expired. If you think someone else is using your account, reset your password from the login page.");
+    TWO_FACTOR_NOT_ENABLED = ("two_factor_not_enabled", 409, "Turn on two-factor authentication first.");
+    TOO_MANY_ATTEMPTS = ("rate_limited", 429, "Too many attempts. Please wait a moment and try again.");
     // ---- uploading a track (SPEC section 5, in the upload page's order)
     AUDIO_REQUIRED = ("audio_required", 422, "Please select an audio file.");
     NOT_AUDIO = ("not_audio", 422, "Please select an audio file.");

@@ -98,6 +98,11 @@ enum Command {
         #[command(subcommand)]
         command: PayoutsCommand,
     },
+    /// Accounts: help a user who lost their second factor (works beside a running server).
+    Users {
+        #[command(subcommand)]
+        command: UsersCommand,
+    },
     /// The recommender's item-item neighbours (works beside a running server).
     Recommendations {
         #[command(subcommand)]
@@ -250,6 +255,17 @@ enum PayoutsCommand {
 }
 
 #[derive(Subcommand)]
+enum UsersCommand {
+    /// Remove every second factor and recovery code of the account and end all its sessions,
+    /// so its owner logs in with the password alone (check who asks first); the owner is
+    /// mailed.
+    ResetTwoFactor {
+        /// The account's email address.
+        email: String,
+    },
+}
+
+#[derive(Subcommand)]
 enum ArtistsCommand {
     /// Mark every track of the artist of exactly this name verified.
     Verify {
@@ -373,6 +389,9 @@ async fn main() -> ExitCode {
             }
         };
     }
+    if let Some(Command::Users { command }) = cli.command {
+        return print_or_fail("users", users(config, command).await);
+    }
     if let Some(Command::Media { command }) = cli.command {
         return media_command(&config, command).await;
     }
@@ -417,6 +436,7 @@ async fn main() -> ExitCode {
         | Command::Ads { .. }
         | Command::Payouts { .. }
         | Command::Artists { .. }
+        | Command::Users { .. }
         | Command::Recommendations { .. }
         | Command::Media { .. }
         | Command::Keys { .. }
@@ -609,6 +629,21 @@ async fn artists(config: &Config, command: ArtistsCommand) -> anyhow::Result<Str
     } else {
         format!("{action} {name}: {tracks} ({unchanged} already {action})")
     })
+}
+
+async fn users(config: Config, command: UsersCommand) -> anyhow::Result<String> {
+    let UsersCommand::ResetTwoFactor { email } = command;
+    let state = AppState::build(config).await?;
+    let reset = state.auth.reset_two_factor(&email).await;
+    state.db.close().await;
+    let Some(reset) = reset? else {
+        anyhow::bail!("no account has the email address {email:?}");
+    };
+    Ok(format!(
+        "Two-factor authentication of {email} is off: {} factor(s) removed, {} session(s) ended; \
+         the owner is mailed.\n",
+        reset.factors_removed, reset.sessions_ended
+    ))
 }
 
 /// `backbeat media migrate --to URL`: the summary on standard output, any failure on standard

@@ -2,6 +2,7 @@
 //! `@supabase/auth-js` and other GoTrue clients work unchanged, and the [`AuthUser`] extractor
 //! that guards `/api/v1`.
 
+mod account_routes;
 pub mod error;
 mod extract;
 mod keys;
@@ -9,15 +10,17 @@ mod mail;
 mod mfa;
 mod password;
 mod rate_limit;
+mod recovery_code;
 mod routes;
 mod service;
 mod store;
 mod tokens;
 mod wire;
 
+pub use account_routes::router as api_router;
 pub use extract::{AuthUser, guard_api};
 pub use keys::Keys;
 pub use mail::{Mail, Mailer};
 pub use mfa::code_at as totp_code_at;
 pub use routes::router;
-pub use service::{AuthService, is_valid_email};
+pub use service::{AuthService, SecuredAccount, is_valid_email};

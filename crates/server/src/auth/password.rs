@@ -13,6 +13,9 @@ use crate::config::PasswordCost;
 pub const MIN_LENGTH: usize = 6;
 /// GoTrue refuses longer passwords; kept for wire compatibility.
 pub const MAX_LENGTH: usize = 72;
+/// The stored hash of an account whose password must be chosen again: no password verifies
+/// against it.
+pub const UNUSABLE: &str = "";
 
 /// Hashes and verifies passwords at one cost.
 pub struct Passwords {

@@ -1,10 +1,13 @@
 //! Request limits on the endpoints that guess at secrets or send mail: per client address (an
 //! IPv6 client by its /64, the block one subscriber gets) and, for the endpoints that name an
-//! account, per email address too, so guesses spread over many addresses still run out. The
+//! account, per email address too, so guesses spread over many addresses still run out. A
+//! client address that signed in to the account before has its own budget for it, apart from
+//! everyone else's, so strangers who spend the account's budget do not lock its owner out. The
 //! budgets are kept in the database ([`crate::rate_limits`]), so they hold for the whole
 //! service, however many nodes share it.
 
 use std::net::{IpAddr, Ipv6Addr};
+use std::time::Duration;
 
 use super::error::AuthError;
 use crate::rate_limits::{Quota, RateLimiter};
@@ -16,6 +19,7 @@ pub enum Limited {
     Recover,
     Verify,
     FactorVerify,
+    NotMe,
 }
 
 impl Limited {
@@ -27,8 +31,18 @@ impl Limited {
             Self::Recover => "recover",
             Self::Verify => "verify",
             Self::FactorVerify => "factor_verify",
+            Self::NotMe => "not_me",
         }
     }
+}
+
+/// Who makes a request on an account's behalf, for its per-account budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asker<'a> {
+    /// A client address (its key, [`client_key`], as a MAC) that signed in to the account before.
+    Known(&'a str),
+    /// Anyone else: every stranger shares one budget per account.
+    Stranger,
 }
 
 pub struct RateLimits {
@@ -74,14 +88,48 @@ impl RateLimits {
         .await
     }
 
-    /// Counts an attempt against the account of `email` (normalised by the caller), whoever
-    /// makes it.
-    pub async fn check_email(&self, endpoint: Limited, email: &str) -> Result<(), AuthError> {
-        let key = format!("auth\n{}\nemail\n{email}", endpoint.name());
+    /// Counts an attempt against the account of `email` (normalised by the caller): against
+    /// the budget of the known client that makes it, or the one every stranger shares.
+    pub async fn check_email(
+        &self,
+        endpoint: Limited,
+        email: &str,
+        asker: Asker<'_>,
+    ) -> Result<(), AuthError> {
+        let mut key = format!("auth\n{}\nemail\n{email}", endpoint.name());
+        if let Asker::Known(client) = asker {
+            key.push_str(&format!("\nknown\n{client}"));
+        }
         self.charge(&key, self.per_email, || {
-            tracing::warn!(?endpoint, "auth rate limit per email address reached");
+            tracing::warn!(
+                ?endpoint,
+                ?asker,
+                "auth rate limit per email address reached"
+            );
         })
         .await
+    }
+
+    /// One sign-up per `interval` for an address, whether it has an account or not: each
+    /// sign-up of an unconfirmed address is mailed its own confirmation, which a refused one
+    /// would not get.
+    pub async fn check_signup_email(
+        &self,
+        email: &str,
+        interval: Duration,
+    ) -> Result<(), AuthError> {
+        let key = format!("auth\nsignup\nemail\n{email}");
+        if self.limiter.allow(&key, Quota::new(1, interval)).await? {
+            return Ok(());
+        }
+        Err(AuthError::new(
+            axum::http::StatusCode::TOO_MANY_REQUESTS,
+            "over_email_send_rate_limit",
+            format!(
+                "For security purposes, you can only request this after {} seconds.",
+                interval.as_secs()
+            ),
+        ))
     }
 
     /// Counts a request against `key`'s `quota`; `refused` tells the log when it is over.
@@ -164,19 +212,83 @@ mod tests {
     async fn an_email_address_has_a_budget_whatever_the_client() {
         let (_dir, limits) = limits(100, 2).await;
 
-        assert!(limits.check_email(Limited::Token, "ana@x.io").await.is_ok());
-        assert!(limits.check_email(Limited::Token, "ana@x.io").await.is_ok());
+        assert!(
+            limits
+                .check_email(Limited::Token, "ana@x.io", Asker::Stranger)
+                .await
+                .is_ok()
+        );
+        assert!(
+            limits
+                .check_email(Limited::Token, "ana@x.io", Asker::Stranger)
+                .await
+                .is_ok()
+        );
 
         assert!(
             limits
-                .check_email(Limited::Token, "ana@x.io")
+                .check_email(Limited::Token, "ana@x.io", Asker::Stranger)
                 .await
                 .is_err()
         );
-        assert!(limits.check_email(Limited::Token, "bob@x.io").await.is_ok());
         assert!(
             limits
-                .check_email(Limited::Recover, "ana@x.io")
+                .check_email(Limited::Token, "bob@x.io", Asker::Stranger)
+                .await
+                .is_ok()
+        );
+        assert!(
+            limits
+                .check_email(Limited::Recover, "ana@x.io", Asker::Stranger)
+                .await
+                .is_ok()
+        );
+    }
+
+    #[tokio::test]
+    async fn a_known_client_keeps_its_own_budget_when_strangers_spent_theirs() {
+        let (_dir, limits) = limits(100, 2).await;
+        for _ in 0..2 {
+            limits
+                .check_email(Limited::Token, "ana@x.io", Asker::Stranger)
+                .await
+                .unwrap();
+        }
+
+        let stranger = limits
+            .check_email(Limited::Token, "ana@x.io", Asker::Stranger)
+            .await;
+        let owner = limits
+            .check_email(Limited::Token, "ana@x.io", Asker::Known("c1"))
+            .await;
+
+        assert!(stranger.is_err());
+        assert!(owner.is_ok());
+    }
+
+    #[tokio::test]
+    async fn an_address_signs_up_once_per_interval() {
+        let (_dir, limits) = limits(100, 100).await;
+        let interval = Duration::from_secs(60);
+
+        assert!(
+            limits
+                .check_signup_email("ana@x.io", interval)
+                .await
+                .is_ok()
+        );
+        let again = limits
+            .check_signup_email("ana@x.io", interval)
+            .await
+            .unwrap_err();
+
+        assert_eq!(
+            (again.status().as_u16(), again.code()),
+            (429, "over_email_send_rate_limit")
+        );
+        assert!(
+            limits
+                .check_signup_email("bob@x.io", interval)
                 .await
                 .is_ok()
         );

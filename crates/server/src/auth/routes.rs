@@ -76,7 +76,7 @@ fn cors() -> CorsLayer {
 }
 
 /// The caller's address and browser, for sessions and rate limits.
-struct Meta(RequestMeta);
+pub(super) struct Meta(pub RequestMeta);
 
 impl<S> FromRequestParts<S> for Meta
 where
@@ -169,9 +169,10 @@ async fn get_user(
 async fn update_user(
     State(auth): State<Arc<AuthService>>,
     SignedIn(user): SignedIn,
+    Meta(meta): Meta,
     Body(body): Body<wire::UpdateUserBody>,
 ) -> AuthResult<Json<wire::User>> {
-    Ok(Json(auth.update_user(&user, body).await?))
+    Ok(Json(auth.update_user(&user, body, &meta).await?))
 }
 
 async fn recover(
@@ -239,9 +240,10 @@ async fn verify_factor(
 async fn unenroll_factor(
     State(auth): State<Arc<AuthService>>,
     SignedIn(user): SignedIn,
+    Meta(meta): Meta,
     Path(id): Path<String>,
 ) -> AuthResult<Json<Value>> {
-    Ok(Json(auth.unenroll_factor(&user, &id).await?))
+    Ok(Json(auth.unenroll_factor(&user, &id, &meta).await?))
 }
 
 async fn jwks(State(auth): State<Arc<AuthService>>) -> impl IntoResponse {

@@ -74,6 +74,10 @@ pub struct Session {
     pub user: User,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub weak_password: Option<Value>,
+    /// Backbeat's addition, in the answer that verifies an account's first second factor only:
+    /// its ten one-time recovery codes, shown this once.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recovery_codes: Option<Vec<String>>,
 }
 
 pub fn app_metadata() -> Value {

@@ -18,6 +18,9 @@ use super::error::ErrorBody;
     components(schemas(ErrorBody)),
     modifiers(&BearerAuth, &ErrorCatalogue),
     tags(
+        (name = "account", description = "Account security: two-factor recovery codes and the \
+            \"This wasn't me\" link of security mail (sign-in itself is GoTrue's, under \
+            `/auth/v1`)"),
         (name = "plans", description = "Subscription plans and what they allow"),
         (name = "profiles", description = "Own and public profiles, avatars and follows"),
         (name = "tracks", description = "Uploading tracks, the catalog, artists and the home page"),

@@ -123,12 +123,7 @@ async fn sign_in_from(app: &TestApp, forwarded_for: &str, email: &str, password:
 
 #[tokio::test]
 async fn sign_in_attempts_count_per_email_address_whatever_the_client() {
-    let app = spawn_app_with(|c| {
-        c.trust_forwarded_for = true;
-        c.auth.rate_limit_per_minute = 1000;
-        c.auth.email_rate_limit_per_hour = 3;
-    })
-    .await;
+    let app = behind_a_proxy(3, 60).await;
     app.sign_up("oda@example.com", "secret1", "Oda").await;
 
     let mut statuses = Vec::new();
@@ -293,5 +288,141 @@ async fn sign_in_budgets_are_one_for_every_node() {
     assert_eq!(
         sign_in_from(&b, "203.0.113.2", "a4@example.com", "wrong-guess").await,
         400
+    );
+}
+
+/// An app behind our proxy (clients told apart by `X-Forwarded-For`) with `per_email` attempts
+/// per account and hour, a generous budget per client, and `mail_interval` seconds between
+/// two mails to an address.
+async fn behind_a_proxy(per_email: u32, mail_interval: u64) -> TestApp {
+    spawn_app_with(|c| {
+        c.trust_forwarded_for = true;
+        c.auth.rate_limit_per_minute = 1000;
+        c.auth.email_rate_limit_per_hour = per_email;
+        c.auth.email_send_interval_secs = mail_interval;
+    })
+    .await
+}
+
+#[tokio::test]
+async fn strangers_spending_an_accounts_budget_do_not_lock_out_a_client_that_signed_in_before() {
+    let app = behind_a_proxy(5, 60).await;
+    app.sign_up("uma@example.com", "secret1", "Uma").await;
+    // The owner has signed in from home (IPv4) and from the phone (an IPv6 /64): two of the
+    // budget every new client shares.
+    assert_eq!(
+        sign_in_from(&app, "198.51.100.7", "uma@example.com", "secret1").await,
+        200
+    );
+    assert_eq!(
+        sign_in_from(&app, "2001:db8:a:b::1", "uma@example.com", "secret1").await,
+        200
+    );
+
+    let mut strangers = Vec::new();
+    for n in 1..=5 {
+        let client = format!("203.0.113.{n}");
+        strangers.push(sign_in_from(&app, &client, "uma@example.com", "wrong-guess").await);
+    }
+    let from_home = sign_in_from(&app, "198.51.100.7", "uma@example.com", "secret1").await;
+    let from_phone = sign_in_from(&app, "2001:db8:a:b::99", "uma@example.com", "secret1").await;
+    let from_elsewhere = sign_in_from(&app, "192.0.2.50", "uma@example.com", "secret1").await;
+
+    assert_eq!(strangers, [400, 400, 400, 429, 429]);
+    assert_eq!(
+        from_home, 200,
+        "a client that signed in before keeps its own budget"
+    );
+    assert_eq!(from_phone, 200, "an IPv6 client counts by its /64");
+    assert_eq!(
+        from_elsewhere, 429,
+        "a new client shares the strangers' budget"
+    );
+}
+
+#[tokio::test]
+async fn a_known_clients_own_budget_still_runs_out() {
+    let app = behind_a_proxy(3, 60).await;
+    app.sign_up("val@example.com", "secret1", "Val").await;
+    assert_eq!(
+        sign_in_from(&app, "198.51.100.8", "val@example.com", "secret1").await,
+        200
+    );
+
+    let mut guesses = Vec::new();
+    for _ in 0..4 {
+        guesses.push(sign_in_from(&app, "198.51.100.8", "val@example.com", "wrong-guess").await);
+    }
+
+    assert_eq!(guesses, [400, 400, 400, 429]);
+}
+
+/// Asks for a recovery mail from `client`; answers the status.
+async fn recover_from(app: &TestApp, forwarded_for: &str, email: &str) -> u16 {
+    app.auth(Method::POST, "/recover")
+        .header("x-forwarded-for", forwarded_for)
+        .json(&json!({"email": email}))
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
+#[tokio::test]
+async fn the_owner_still_gets_a_working_reset_mail_while_strangers_hammer_recovery() {
+    let app = behind_a_proxy(3, 0).await;
+    app.sign_up("wes@example.com", "secret1", "Wes").await;
+    assert_eq!(
+        sign_in_from(&app, "198.51.100.9", "wes@example.com", "secret1").await,
+        200
+    );
+    assert_eq!(
+        recover_from(&app, "198.51.100.9", "wes@example.com").await,
+        200
+    );
+    let owners_link = link_param(&app.last_mail(), "token_hash");
+
+    // Strangers ask for more mails until the account's shared budget is spent.
+    let mut strangers = Vec::new();
+    for n in 1..=4 {
+        let client = format!("203.0.113.{n}");
+        strangers.push(recover_from(&app, &client, "wes@example.com").await);
+    }
+    let owner_again = recover_from(&app, "198.51.100.9", "wes@example.com").await;
+    let (status, _) = auth_post(
+        &app,
+        "/verify",
+        None,
+        json!({"type": "recovery", "token_hash": owners_link}),
+    )
+    .await;
+
+    assert_eq!(strangers, [200, 200, 200, 429]);
+    assert_eq!(owner_again, 200, "the owner's client has its own budget");
+    assert_eq!(status, 200, "newer mails left the owner's link working");
+}
+
+#[tokio::test]
+async fn wrong_guesses_burn_the_mailed_code_but_not_the_link() {
+    let app = spawn_app().await;
+    app.sign_up("xan@example.com", "secret1", "Xan").await;
+    auth_post(&app, "/recover", None, json!({"email": "xan@example.com"})).await;
+    let mail = app.last_mail();
+    let code = mailed_code(&mail);
+
+    let burnt = right_code_after_wrong_guesses(&app, "recovery", "xan@example.com", 5).await;
+    let (link, _) = auth_post(
+        &app,
+        "/verify",
+        None,
+        json!({"type": "recovery", "token_hash": link_param(&mail, "token_hash")}),
+    )
+    .await;
+
+    assert_eq!(burnt, 403, "the code {code} is burnt");
+    assert_eq!(
+        link, 200,
+        "a stranger's guesses do not void the owner's link"
     );
 }

@@ -3,6 +3,7 @@
 
 mod helpers;
 
+mod account_takeover;
 mod activity;
 mod ads;
 mod ads_cli;

@@ -1,6 +1,8 @@
 //! Sign-up, password sign-in and the user object.
 
+use super::alerts::AccountChange;
 use super::*;
+use crate::auth::store::SignupCredentials;
 
 impl AuthService {
     pub async fn signup(
@@ -39,16 +41,34 @@ impl AuthService {
             .ok_or_else(|| validation("Signup requires a valid password"))?;
         check_password_policy(&password)?;
         let metadata = Value::Object(body.data.unwrap_or_default());
+        if !self.config.mailer_autoconfirm {
+            let interval =
+                std::time::Duration::from_secs(self.config.email_send_interval_secs.max(1));
+            self.limits.check_signup_email(&email, interval).await?;
+        }
 
-        if let Some(existing) = store::find_user_by_email(&self.db, &email).await? {
-            if self.config.mailer_autoconfirm {
-                return Err(AuthError::unprocessable(
-                    "user_already_exists",
-                    "User already registered",
-                ));
-            }
+        let existing = store::find_user_by_email(&self.db, &email).await?;
+        if existing.is_some() && self.config.mailer_autoconfirm {
+            return Err(AuthError::unprocessable(
+                "user_already_exists",
+                "User already registered",
+            ));
+        }
+        let hash = self
+            .passwords
+            .hash(password)
+            .await
+            .map_err(AuthError::internal)?;
+        // The confirmation mail of this sign-up, and only it, activates these credentials: a
+        // stranger who signed up with the address first cannot have their password confirmed
+        // by the owner's own sign-up.
+        let credentials = SignupCredentials {
+            password_hash: Some(hash.clone()),
+            user_metadata: Some(metadata.to_string()),
+        };
+        if let Some(existing) = existing {
             if existing.email_confirmed_at.is_none() {
-                self.send_one_time_mail(&existing, OneTimeKind::Confirmation)
+                self.mail_one_time_token(&existing, OneTimeKind::Confirmation, &credentials, now())
                     .await?;
             }
             return Ok(SignupOutcome::Unconfirmed(Box::new(User::obfuscated(
@@ -57,12 +77,6 @@ impl AuthService {
                 now(),
             ))));
         }
-
-        let hash = self
-            .passwords
-            .hash(password)
-            .await
-            .map_err(AuthError::internal)?;
         let now = now();
         let confirmed = self.config.mailer_autoconfirm.then_some(now);
         let user = UserRow {
@@ -98,7 +112,7 @@ impl AuthService {
         .await?;
         if !self.config.mailer_autoconfirm {
             tx.commit().await?;
-            self.send_one_time_mail(&user, OneTimeKind::Confirmation)
+            self.mail_one_time_token(&user, OneTimeKind::Confirmation, &credentials, now)
                 .await?;
             let user = store::find_user(&self.db, &user.id).await?.unwrap_or(user);
             return Ok(SignupOutcome::Unconfirmed(Box::new(User::new(&user, &[]))));
@@ -179,8 +193,14 @@ impl AuthService {
                 AuthError::bad_request("invalid_credentials", "Invalid login credentials")
             });
         };
-        self.limits.check_email(Limited::Token, &email).await?;
         let user = store::find_user_by_email(&self.db, &email).await?;
+        self.check_account_budget(
+            Limited::Token,
+            &email,
+            user.as_ref().map(|u| u.id.as_str()),
+            meta,
+        )
+        .await?;
         let verified = self
             .passwords
             .verify(
@@ -234,6 +254,7 @@ impl AuthService {
         &self,
         auth: &Authenticated,
         body: wire::UpdateUserBody,
+        meta: &RequestMeta,
     ) -> AuthResult<User> {
         if body.app_metadata.is_some() {
             return Err(AuthError::forbidden("not_admin", "User not allowed"));
@@ -275,7 +296,7 @@ impl AuthService {
                 .recovery_until
                 .is_some_and(|until| until >= now);
             if !by_recovery {
-                self.check_current_password(auth, body.current_password)
+                self.check_current_password(auth, body.current_password, meta)
                     .await?;
             }
             if self
@@ -307,6 +328,8 @@ impl AuthService {
             .await?;
             tx.commit().await?;
             self.announce_sessions_ended(&auth.user.id).await;
+            self.notify_change(&auth.user, AccountChange::PasswordChanged, meta)
+                .await;
         }
         if let Some(changes) = body.data {
             let mut metadata = match wire::user_metadata(&auth.user) {
@@ -337,12 +360,12 @@ impl AuthService {
         &self,
         auth: &Authenticated,
         current: Option<String>,
+        meta: &RequestMeta,
     ) -> AuthResult<()> {
         let current = current
             .filter(|c| !c.is_empty())
             .ok_or_else(current_password_required)?;
-        self.limits
-            .check_email(Limited::Token, &auth.user.email)
+        self.check_account_budget(Limited::Token, &auth.user.email, Some(&auth.user.id), meta)
             .await?;
         if self
             .passwords

@@ -1,6 +1,7 @@
 //! Password recovery and email confirmation by mailed link or code.
 
 use super::*;
+use crate::auth::store::SignupCredentials;
 
 impl AuthService {
     /// Mails a recovery link and code. The answer is the same whether the address has an
@@ -13,8 +14,15 @@ impl AuthService {
             .map(normalize_email)
             .filter(|e| !e.is_empty())
             .ok_or_else(|| validation("Password recovery requires an email"))?;
-        self.limits.check_email(Limited::Recover, &email).await?;
-        let Some(user) = store::find_user_by_email(&self.db, &email).await? else {
+        let user = store::find_user_by_email(&self.db, &email).await?;
+        self.check_account_budget(
+            Limited::Recover,
+            &email,
+            user.as_ref().map(|u| u.id.as_str()),
+            meta,
+        )
+        .await?;
+        let Some(user) = user else {
             return Ok(());
         };
         self.send_one_time_mail(&user, OneTimeKind::Recovery).await
@@ -37,27 +45,33 @@ impl AuthService {
             );
             return Ok(());
         }
-        self.mail_one_time_token(user, kind, now).await
+        self.mail_one_time_token(user, kind, &SignupCredentials::default(), now)
+            .await
     }
 
-    async fn mail_one_time_token(
+    /// Mails a new link and code for `kind` (the older links of the kind keep working, their
+    /// codes do not); a confirmation carries the `credentials` of the sign-up it confirms.
+    pub(super) async fn mail_one_time_token(
         &self,
         user: &UserRow,
         kind: OneTimeKind,
+        credentials: &SignupCredentials,
         now: Timestamp,
     ) -> AuthResult<()> {
         let token = random_token();
         let code = format!("{:06}", rand::rngs::OsRng.gen_range(0..1_000_000));
         let mut tx = self.db.begin().await?;
-        store::replace_one_time_token(
+        store::add_one_time_token(
             &mut tx,
             &user.id,
             kind,
             &sha256_hex(&token),
             &code_hash(&user.email, &code),
+            credentials,
             now,
         )
         .await?;
+        store::record_mail_sent(&mut tx, &user.id, kind, now).await?;
         tx.commit().await?;
         let (subject, path, kind_param, intro) = match kind {
             OneTimeKind::Recovery => (
@@ -127,11 +141,18 @@ impl AuthService {
         // A six-digit code is guessable: guesses count per address, and against the code.
         let guessed_email = code_email.filter(|_| code.is_some());
         if let Some(email) = &guessed_email {
-            self.limits.check_email(Limited::Verify, email).await?;
+            let user = store::find_user_by_email(&self.db, email).await?;
+            self.check_account_budget(
+                Limited::Verify,
+                email,
+                user.as_ref().map(|u| u.id.as_str()),
+                meta,
+            )
+            .await?;
         }
         let now = now();
         let mut tx = self.db.begin().await?;
-        let Some((user_id, created_at)) =
+        let Some(taken) =
             store::take_one_time_token(&mut tx, kind, token_hash.as_deref(), code.as_deref())
                 .await?
         else {
@@ -141,10 +162,20 @@ impl AuthService {
             }
             return Err(expired());
         };
-        if created_at + chrono::Duration::seconds(ONE_TIME_TOKEN_TTL_SECS) < now {
+        if taken.created_at + chrono::Duration::seconds(ONE_TIME_TOKEN_TTL_SECS) < now {
             tx.commit().await?;
             return Err(expired());
         }
+        let user_id = taken.user_id;
+        let Some(confirmed_at) = store::lock_user(&mut tx, &user_id).await? else {
+            return Err(expired());
+        };
+        if confirmed_at.is_none() {
+            self.activate_account(&mut tx, &user_id, kind, &taken.credentials, now)
+                .await?;
+        }
+        // One link of a kind used: the other links of that kind are void.
+        store::delete_one_time_tokens(&mut tx, &user_id, kind).await?;
         store::confirm_email(&mut tx, &user_id, now).await?;
         store::record_sign_in(&mut tx, &user_id, now).await?;
         // A recovery link lets its session set a new password without the old one, for a while.
@@ -159,5 +190,42 @@ impl AuthService {
             .ok_or_else(expired)?;
         let factors = store::list_factors(&self.db, &user_id).await?;
         self.session_response(&user, &factors, &session, refresh_id, None)
+    }
+}
+
+impl AuthService {
+    /// The first confirmation of an address, by a link or code mailed to it. A confirmation
+    /// mail activates the password and metadata of the sign-up it was sent for; a recovery mail
+    /// activates no password at all: one set by a sign-up whose mail was never confirmed must
+    /// never work, so the owner chooses a new one (the recovery session may). Every other
+    /// pending confirmation, with the credentials of other sign-ups, is void.
+    async fn activate_account(
+        &self,
+        tx: &mut Tx,
+        user_id: &str,
+        kind: OneTimeKind,
+        credentials: &SignupCredentials,
+        now: Timestamp,
+    ) -> AuthResult<()> {
+        match (kind, credentials) {
+            (
+                OneTimeKind::Confirmation,
+                SignupCredentials {
+                    password_hash: Some(hash),
+                    user_metadata: Some(metadata),
+                },
+            ) => {
+                store::activate_signup(tx, user_id, hash, metadata, now).await?;
+                let chosen: Value = serde_json::from_str(metadata).unwrap_or_default();
+                if let Some(user) = store::find_user_in(tx, user_id).await? {
+                    let name = profile_name(&chosen, &user.email);
+                    crate::profiles::profile::store::rename_profile(tx, user_id, &name, now)
+                        .await?;
+                }
+            }
+            _ => store::set_password(tx, user_id, password::UNUSABLE, now).await?,
+        }
+        store::delete_one_time_tokens(tx, user_id, OneTimeKind::Confirmation).await?;
+        Ok(())
     }
 }

@@ -1,6 +1,26 @@
-//! TOTP two-factor authentication: enrol, challenge, verify, remove.
+//! TOTP two-factor authentication: enrol, challenge, verify (with the app's code or a recovery
+//! code), remove; recovery codes.
 
+use super::alerts::AccountChange;
 use super::*;
+use crate::auth::recovery_code;
+
+/// What raised a session to `aal2`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SecondFactor {
+    Totp,
+    RecoveryCode,
+}
+
+impl SecondFactor {
+    /// Its `amr` method (GoTrue's for TOTP; clients take any other text as it is).
+    fn amr(self) -> &'static str {
+        match self {
+            Self::Totp => "totp",
+            Self::RecoveryCode => "recovery_code",
+        }
+    }
+}
 
 impl AuthService {
     pub async fn enroll_factor(
@@ -104,9 +124,13 @@ impl AuthService {
         meta: &RequestMeta,
     ) -> AuthResult<Session> {
         self.limits.check(Limited::FactorVerify, meta.ip).await?;
-        self.limits
-            .check_email(Limited::FactorVerify, &auth.user.email)
-            .await?;
+        self.check_account_budget(
+            Limited::FactorVerify,
+            &auth.user.email,
+            Some(&auth.user.id),
+            meta,
+        )
+        .await?;
         let factor = self.own_factor(auth, factor_id).await?;
         let (Some(challenge_id), Some(code)) = (body.challenge_id, body.code) else {
             return Err(validation("challenge_id and code are required"));
@@ -128,22 +152,34 @@ impl AuthService {
         }
         let wrong =
             || AuthError::unprocessable("mfa_verification_failed", "Invalid TOTP code entered");
-        // A wrong code counts against the challenge, which is gone after the fifth.
-        let accepted = match mfa::matching_step(&factor.secret, &code, now.unix_seconds() as u64) {
-            Some(step) => store::use_factor_step(&mut tx, &factor.id, step, now).await?,
-            None => false,
+        // A wrong code counts against the challenge, which is gone after the fifth. A recovery
+        // code stands in for the code of a verified factor, never for an enrolment's first.
+        let verified_before = factor.status == "verified";
+        let method = match mfa::matching_step(&factor.secret, &code, now.unix_seconds() as u64) {
+            Some(step) => store::use_factor_step(&mut tx, &factor.id, step, now)
+                .await?
+                .then_some(SecondFactor::Totp),
+            None => match recovery_code::normalize(&code) {
+                Some(typed) if verified_before => {
+                    let hash = recovery_code::hash(self.keys.secret(), &auth.user.id, &typed);
+                    store::use_recovery_code(&mut tx, &auth.user.id, &hash, now)
+                        .await?
+                        .then_some(SecondFactor::RecoveryCode)
+                }
+                _ => None,
+            },
         };
-        if !accepted {
+        let Some(method) = method else {
             store::fail_challenge(&mut tx, &challenge_id, MAX_CODE_ATTEMPTS).await?;
             tx.commit().await?;
             return Err(wrong());
-        }
+        };
         store::delete_challenge(&mut tx, &challenge_id).await?;
         let mut amr: Vec<AmrEntry> = serde_json::from_str(&auth.session.amr).unwrap_or_default();
         amr.insert(
             0,
             AmrEntry {
-                method: "totp".into(),
+                method: method.amr().into(),
                 timestamp: now.unix_seconds(),
             },
         );
@@ -167,6 +203,21 @@ impl AuthService {
         let refresh_id = self
             .issue_refresh_token(&mut tx, &auth.session.id, None, now)
             .await?;
+        let factors = store::list_factors_in(&mut tx, &auth.user.id).await?;
+        // The account's first factor comes with its recovery codes, shown this once.
+        let first_factor = !verified_before
+            && factors
+                .iter()
+                .filter(|f| f.status == "verified")
+                .all(|f| f.id == factor.id);
+        let recovery_codes = if first_factor {
+            Some(
+                self.replace_recovery_codes(&mut tx, &auth.user.id, now)
+                    .await?,
+            )
+        } else {
+            None
+        };
         tx.commit().await?;
         self.announce_sessions_ended(&auth.user.id).await;
         let session = SessionRow {
@@ -175,24 +226,97 @@ impl AuthService {
             factor_id: Some(factor.id.clone()),
             ..auth.session.clone()
         };
-        let factors = store::list_factors(&self.db, &auth.user.id).await?;
-        tracing::info!(factor_id = %factor.id, "two-factor code verified");
-        self.session_response(&auth.user, &factors, &session, refresh_id, None)
+        tracing::info!(factor_id = %factor.id, ?method, "two-factor code verified");
+        if !verified_before {
+            self.notify_change(&auth.user, AccountChange::FactorAdded, meta)
+                .await;
+        } else if method == SecondFactor::RecoveryCode {
+            self.notify_change(&auth.user, AccountChange::RecoveryCodeUsed, meta)
+                .await;
+        }
+        let mut answer = self.session_response(&auth.user, &factors, &session, refresh_id, None)?;
+        answer.recovery_codes = recovery_codes;
+        Ok(answer)
+    }
+
+    /// New recovery codes for an account with two-factor authentication; the old ones stop
+    /// working. The owner is mailed.
+    pub async fn renew_recovery_codes(
+        &self,
+        user_id: &str,
+        meta: &RequestMeta,
+    ) -> Result<Vec<String>, crate::errors::Failure> {
+        let user = store::find_user(&self.db, user_id)
+            .await?
+            .ok_or(crate::errors::SESSION_EXPIRED)?;
+        let now = now();
+        let mut tx = self.db.begin().await?;
+        let has_factor = store::list_factors_in(&mut tx, user_id)
+            .await?
+            .iter()
+            .any(|f| f.status == "verified");
+        if !has_factor {
+            return Err(crate::errors::TWO_FACTOR_NOT_ENABLED.into());
+        }
+        let codes = self
+            .replace_recovery_codes(&mut tx, user_id, now)
+            .await
+            .map_err(crate::errors::Failure::unexpected)?;
+        tx.commit().await?;
+        self.notify_change(&user, AccountChange::RecoveryCodesRenewed, meta)
+            .await;
+        Ok(codes)
+    }
+
+    /// How many of the user's recovery codes are unused.
+    pub async fn unused_recovery_codes(&self, user_id: &str) -> sqlx::Result<i64> {
+        store::unused_recovery_codes(&self.db, user_id).await
+    }
+
+    /// Makes a new set of recovery codes for the user in place of any old ones; answers them as
+    /// shown to the user.
+    async fn replace_recovery_codes(
+        &self,
+        tx: &mut Tx,
+        user_id: &str,
+        now: Timestamp,
+    ) -> sqlx::Result<Vec<String>> {
+        let codes = recovery_code::generate();
+        let hashes: Vec<String> = codes
+            .iter()
+            .filter_map(|code| recovery_code::normalize(code))
+            .map(|code| recovery_code::hash(self.keys.secret(), user_id, &code))
+            .collect();
+        store::replace_recovery_codes(tx, user_id, &hashes, now).await?;
+        Ok(codes)
     }
 
     pub async fn unenroll_factor(
         &self,
         auth: &Authenticated,
         factor_id: &str,
+        meta: &RequestMeta,
     ) -> AuthResult<Value> {
         let factor = self.own_factor(auth, factor_id).await?;
-        if factor.status == "verified" && auth.session.aal != "aal2" {
+        let verified = factor.status == "verified";
+        if verified && auth.session.aal != "aal2" {
             return Err(AuthError::unprocessable(
                 "insufficient_aal",
                 "AAL2 required to unenroll verified factor",
             ));
         }
-        store::delete_factor(&self.db, &auth.user.id, &factor.id).await?;
+        let mut tx = self.db.begin().await?;
+        store::delete_factor(&mut tx, &auth.user.id, &factor.id).await?;
+        // Recovery codes stand in for a factor: with none left, they go too.
+        let factors_left = store::list_factors_in(&mut tx, &auth.user.id).await?;
+        if !factors_left.iter().any(|f| f.status == "verified") {
+            store::delete_recovery_codes(&mut tx, &auth.user.id).await?;
+        }
+        tx.commit().await?;
+        if verified {
+            self.notify_change(&auth.user, AccountChange::FactorRemoved, meta)
+                .await;
+        }
         Ok(json!({ "id": factor.id }))
     }
 

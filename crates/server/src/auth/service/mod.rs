@@ -2,9 +2,13 @@
 //! the service, bearer-token checks and session issuing here; the flows in the submodules.
 
 mod accounts;
+mod alerts;
+mod budgets;
 mod email;
 mod factors;
 mod sessions;
+
+pub use alerts::SecuredAccount;
 
 use std::net::IpAddr;
 
@@ -42,6 +46,8 @@ pub const MAX_CODE_ATTEMPTS: i64 = 5;
 /// How long after a recovery link signs a user in they may set a new password without the
 /// current one (once).
 pub const RECOVERY_GRANT_SECS: i64 = 15 * 60;
+/// How long a client address that signed in to an account keeps its own budget for it.
+pub const KNOWN_CLIENT_DAYS: i64 = 180;
 
 /// Who is asking, for sessions and rate limits.
 #[derive(Clone, Debug)]
@@ -225,6 +231,7 @@ impl AuthService {
             now - keep_revoked,
             now - chrono::Duration::seconds(ONE_TIME_TOKEN_TTL_SECS),
             now - chrono::Duration::seconds(MFA_WINDOW_SECS),
+            now - chrono::Duration::days(KNOWN_CLIENT_DAYS),
         )
         .await?;
         Ok(refilled + expired)
@@ -364,6 +371,7 @@ impl AuthService {
             .as_deref()
             .map(|ua| &ua[..ua.len().min(512)]);
         store::insert_session(tx, &session, user_agent, Some(&meta.ip.to_string()), now).await?;
+        store::remember_client(tx, user_id, &self.client_of(user_id, meta.ip), now).await?;
         let refresh_id = self.issue_refresh_token(tx, &session.id, None, now).await?;
         Ok((session, refresh_id))
     }
@@ -415,6 +423,7 @@ impl AuthService {
             refresh_token: tokens::encode_refresh_token(&self.keys, refresh_id),
             user: User::new(user, factors),
             weak_password,
+            recovery_codes: None,
         })
     }
 }

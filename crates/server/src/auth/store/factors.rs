@@ -25,6 +25,14 @@ pub async fn list_factors(db: &Db, user_id: &str) -> sqlx::Result<Vec<FactorRow>
         .bind(user_id).fetch_all(pool).await)
 }
 
+/// [`list_factors`] inside a transaction.
+pub async fn list_factors_in(tx: &mut Tx, user_id: &str) -> sqlx::Result<Vec<FactorRow>> {
+    on_tx!(tx, conn => sqlx::query_as::<_, FactorRow>(
+        "SELECT id, user_id, friendly_name, factor_type, status, secret, last_used_step, created_at, updated_at \
+         FROM mfa_factors WHERE user_id = $1 ORDER BY created_at, id")
+        .bind(user_id).fetch_all(conn).await)
+}
+
 pub async fn find_factor(db: &Db, user_id: &str, id: &str) -> sqlx::Result<Option<FactorRow>> {
     on_db!(db, pool => sqlx::query_as::<_, FactorRow>(
         "SELECT id, user_id, friendly_name, factor_type, status, secret, last_used_step, created_at, updated_at \
@@ -54,9 +62,21 @@ pub async fn delete_stale_unverified_factors(
     Ok(())
 }
 
-pub async fn delete_factor(db: &Db, user_id: &str, id: &str) -> sqlx::Result<bool> {
-    on_db!(db, pool => sqlx::query("DELETE FROM mfa_factors WHERE user_id = $1 AND id = $2")
-        .bind(user_id).bind(id).execute(pool).await.map(|r| r.rows_affected() == 1))
+pub async fn delete_factor(tx: &mut Tx, user_id: &str, id: &str) -> sqlx::Result<bool> {
+    on_tx!(tx, conn => sqlx::query("DELETE FROM mfa_factors WHERE user_id = $1 AND id = $2")
+        .bind(user_id).bind(id).execute(conn).await.map(|r| r.rows_affected() == 1))
+}
+
+/// Removes the user's factors created at or after `since` (every factor when `None`); answers
+/// how many.
+pub async fn delete_factors_since(
+    tx: &mut Tx,
+    user_id: &str,
+    since: Option<Timestamp>,
+) -> sqlx::Result<u64> {
+    on_tx!(tx, conn => sqlx::query(
+        "DELETE FROM mfa_factors WHERE user_id = $1 AND ($2 IS NULL OR created_at >= $2)")
+        .bind(user_id).bind(since).execute(conn).await.map(|r| r.rows_affected()))
 }
 
 /// Marks the factor verified and records the code's time step, unless that step (or a later

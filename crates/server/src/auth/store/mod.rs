@@ -1,12 +1,17 @@
-//! SQL for users, sessions, refresh tokens, factors, challenges and one-time tokens.
+//! SQL for users, sessions, refresh tokens, factors, challenges, recovery codes, one-time tokens
+//! and the clients known to have signed in.
 
 mod factors;
+mod known_clients;
 mod one_time;
+mod recovery_codes;
 mod sessions;
 mod users;
 
 pub use factors::*;
+pub use known_clients::*;
 pub use one_time::*;
+pub use recovery_codes::*;
 pub use sessions::*;
 pub use users::*;
 
@@ -14,12 +19,14 @@ use crate::db::{Db, Timestamp};
 use crate::on_tx;
 
 /// Deletes what can no longer be used: ended sessions, refresh tokens revoked before `before`,
-/// expired one-time tokens, challenges and abandoned enrolments. Returns the rows removed.
+/// expired one-time tokens, challenges, abandoned enrolments and clients not seen since
+/// `clients_before`. Returns the rows removed.
 pub async fn sweep(
     db: &Db,
     before: Timestamp,
     one_time_before: Timestamp,
     mfa_before: Timestamp,
+    clients_before: Timestamp,
 ) -> sqlx::Result<u64> {
     let mut tx = db.begin().await?;
     let mut removed = 0;
@@ -33,6 +40,8 @@ pub async fn sweep(
         .bind(mfa_before).execute(&mut *conn).await.map(|r| r.rows_affected()))?;
     removed += on_tx!(&mut tx, conn => sqlx::query("DELETE FROM mfa_factors WHERE status = 'unverified' AND created_at < $1")
         .bind(mfa_before).execute(&mut *conn).await.map(|r| r.rows_affected()))?;
+    removed += on_tx!(&mut tx, conn => sqlx::query("DELETE FROM known_sign_in_clients WHERE last_seen_at < $1")
+        .bind(clients_before).execute(&mut *conn).await.map(|r| r.rows_affected()))?;
     tx.commit().await?;
     Ok(removed)
 }

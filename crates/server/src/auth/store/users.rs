@@ -29,6 +29,15 @@ pub async fn find_user(db: &Db, id: &str) -> sqlx::Result<Option<UserRow>> {
         .bind(id).fetch_optional(pool).await)
 }
 
+/// [`find_user`] inside a transaction.
+pub async fn find_user_in(tx: &mut Tx, id: &str) -> sqlx::Result<Option<UserRow>> {
+    on_tx!(tx, conn => sqlx::query_as::<_, UserRow>(
+        "SELECT id, identity_id, email, encrypted_password, user_metadata, email_confirmed_at, \
+         confirmation_sent_at, recovery_sent_at, last_sign_in_at, created_at, updated_at \
+         FROM users WHERE id = $1")
+        .bind(id).fetch_optional(conn).await)
+}
+
 pub async fn find_user_by_email(db: &Db, email: &str) -> sqlx::Result<Option<UserRow>> {
     on_db!(db, pool => sqlx::query_as::<_, UserRow>(
         "SELECT id, identity_id, email, encrypted_password, user_metadata, email_confirmed_at, \
@@ -102,4 +111,41 @@ pub async fn claim_mail_slot(
     let result = on_db!(db, pool => sqlx::query(sql).bind(id).bind(now).bind(not_before).execute(pool).await
         .map(|r| r.rows_affected()))?;
     Ok(result == 1)
+}
+
+/// Locks the user's row for the rest of the transaction; answers when their email was confirmed
+/// (`Some(None)`: not yet), or `None` when there is no such user.
+pub async fn lock_user(tx: &mut Tx, id: &str) -> sqlx::Result<Option<Option<Timestamp>>> {
+    on_tx!(tx, conn => sqlx::query_scalar::<_, Option<Timestamp>>(
+        "UPDATE users SET updated_at = updated_at WHERE id = $1 RETURNING email_confirmed_at")
+        .bind(id).fetch_optional(conn).await)
+}
+
+/// Sets the password hash and the metadata a confirmed sign-up chose.
+pub async fn activate_signup(
+    tx: &mut Tx,
+    id: &str,
+    password_hash: &str,
+    metadata: &str,
+    now: Timestamp,
+) -> sqlx::Result<()> {
+    on_tx!(tx, conn => sqlx::query(
+        "UPDATE users SET encrypted_password = $2, user_metadata = $3, updated_at = $4 WHERE id = $1")
+        .bind(id).bind(password_hash).bind(metadata).bind(now).execute(conn).await.map(|r| r.rows_affected()))?;
+    Ok(())
+}
+
+/// Records when a recovery or confirmation mail went out (shown in the user object).
+pub async fn record_mail_sent(
+    tx: &mut Tx,
+    id: &str,
+    kind: OneTimeKind,
+    now: Timestamp,
+) -> sqlx::Result<()> {
+    let sql = match kind {
+        OneTimeKind::Recovery => "UPDATE users SET recovery_sent_at = $2 WHERE id = $1",
+        OneTimeKind::Confirmation => "UPDATE users SET confirmation_sent_at = $2 WHERE id = $1",
+    };
+    on_tx!(tx, conn => sqlx::query(sql).bind(id).bind(now).execute(conn).await.map(|r| r.rows_affected()))?;
+    Ok(())
 }

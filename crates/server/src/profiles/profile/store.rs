@@ -50,6 +50,19 @@ pub async fn insert_profile(
     Ok(())
 }
 
+/// Names a new profile as the sign-up that was confirmed chose, in the confirmation's
+/// transaction.
+pub async fn rename_profile(
+    tx: &mut Tx,
+    user_id: &str,
+    name: &str,
+    now: Timestamp,
+) -> sqlx::Result<()> {
+    on_tx!(tx, conn => sqlx::query("UPDATE profiles SET name = $2, updated_at = $3 WHERE id = $1")
+        .bind(user_id).bind(name).bind(now).execute(conn).await.map(|r| r.rows_affected()))?;
+    Ok(())
+}
+
 /// Creates a free-plan profile unless one exists (two first reads may race).
 pub async fn insert_default_profile(
     db: &Db,

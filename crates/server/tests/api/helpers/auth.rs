@@ -53,17 +53,38 @@ impl TestApp {
 
     /// The text of the newest mail written to the mail folder.
     pub fn last_mail(&self) -> String {
+        self.mails().pop().expect("a mail was written")
+    }
+
+    /// The newest mail that contains `text` (mails written within one clock tick cannot be
+    /// told apart by time: this picks by content).
+    pub fn mail_with(&self, text: &str) -> String {
+        self.mails()
+            .into_iter()
+            .rev()
+            .find(|mail| mail.contains(text))
+            .unwrap_or_else(|| panic!("no mail contains {text:?}"))
+    }
+
+    /// Every mail of the mail folder, oldest first, as text.
+    fn mails(&self) -> Vec<String> {
         let dir = self.data_dir.join("mail");
-        let newest = std::fs::read_dir(&dir)
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
             .expect("mail folder")
             .filter_map(Result::ok)
-            .max_by_key(|e| e.metadata().and_then(|m| m.modified()).ok())
-            .expect("a mail was written");
-        // Long lines arrive quoted-printable: undo soft line breaks and `=3D`.
-        std::fs::read_to_string(newest.path())
-            .unwrap()
-            .replace("=\r\n", "")
-            .replace("=3D", "=")
+            .map(|e| (e.metadata().and_then(|m| m.modified()).ok(), e.path()))
+            .collect();
+        files.sort();
+        files
+            .into_iter()
+            // Long lines arrive quoted-printable: undo soft line breaks and `=3D`.
+            .map(|(_, path)| {
+                std::fs::read_to_string(path)
+                    .unwrap()
+                    .replace("=\r\n", "")
+                    .replace("=3D", "=")
+            })
+            .collect()
     }
 }
 
