@@ -614,6 +614,38 @@ def test_mfa_enroll_challenge_verify_unenroll(new_client):
     assert after.all == [] and after.totp == []
 
 
+def test_a_recovery_code_stands_in_for_the_totp_code_once(new_client, server: Server):
+    observed = new_client()
+    address, _signed_up = sign_up(observed, "recovery-code")
+    client = observed.client
+    enrolled = client.mfa.enroll({"factor_type": "totp", "friendly_name": "Phone app"})
+    code, _step = fresh_totp_code(enrolled.totp.secret, None)
+    verified = client.mfa.challenge_and_verify({"factor_id": enrolled.id, "code": code})
+    # The first verify's answer carried the codes; the client keeps only the session, so the
+    # test makes a new set as Profile & Settings does.
+    made = httpx.post(
+        f"{server.base_url}/api/v1/me/recovery-codes",
+        headers={"Authorization": f"Bearer {verified.access_token}"},
+    )
+    assert made.status_code == 200, made.text
+    recovery_codes = made.json()["recovery_codes"]
+    assert len(recovery_codes) == 10
+
+    phone_lost = new_client()
+    phone_lost.client.sign_in_with_password({"email": address, "password": PASSWORD})
+    raised = phone_lost.client.mfa.challenge_and_verify({"factor_id": enrolled.id, "code": recovery_codes[0]})
+    assert claims(raised.access_token)["aal"] == "aal2"
+    assert amr_methods(raised.access_token)[0] == "recovery_code"
+    aal = phone_lost.client.mfa.get_authenticator_assurance_level()
+    assert aal.current_level == "aal2"
+
+    again = new_client()
+    again.client.sign_in_with_password({"email": address, "password": PASSWORD})
+    with pytest.raises(AuthApiError) as reused:
+        again.client.mfa.challenge_and_verify({"factor_id": enrolled.id, "code": recovery_codes[0]})
+    expect_api_error(reused, 422, "mfa_verification_failed")
+
+
 def test_get_claims_verifies_against_the_jwks(new_client, server: Server):
     observed = new_client()
     _address, signed_up = sign_up(observed, "claims")
