@@ -137,6 +137,7 @@ catalogue! {
     UPLOAD_LIMIT_REACHED = ("upload_limit_reached", 403, "You have reached your monthly upload limit. Upgrade your plan to upload more tracks.");
     TOO_MANY_UPLOADS = ("too_many_uploads", 429, "You have other uploads in progress. Please wait for them to finish.");
     // ---- tracks and artists
+    SEARCH_TOO_LONG = ("search_too_long", 400, "Searches can be at most 200 characters and 10 words. Please shorten your search.");
     TRACK_NOT_FOUND = ("not_found", 404, "Track Not Found");
     ARTIST_NOT_FOUND = ("not_found", 404, "Artist Not Found");
     TRACK_NOT_READY = ("not_ready", 409, "This track is still processing.");
