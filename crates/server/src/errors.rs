@@ -147,6 +147,8 @@ catalogue! {
     STEMS_NOT_FOUND = ("not_found", 404, "This track has no stems yet. Press AutoMix to make them.");
     AUTOMIX_UNAVAILABLE = ("automix_unavailable", 503, "AutoMix is not available on this server.");
     AUTOMIX_LIMIT_REACHED = ("automix_limit_reached", 429, "You have started {field} AutoMix separations in the last 24 hours. Please try again later.");
+    // why a separation failed (the stems' `error`): the separator's own words are for the logs
+    AUTOMIX_FAILED = ("automix_failed", 500, "AutoMix could not separate this track. Please try again later.");
     // ---- why processing a track failed (its `failure_reason`)
     SOURCE_MISSING = ("source_missing", 422, "The uploaded file is missing. Please upload the track again.");
     PROCESSING_TIMED_OUT = ("processing_timed_out", 422, "Processing took too long. Please try a shorter track.");
