@@ -136,6 +136,7 @@ catalogue! {
     TEXT_TOO_LONG = ("too_long", 422, "{field} must be at most 200 characters.");
     UPLOAD_LIMIT_REACHED = ("upload_limit_reached", 403, "You have reached your monthly upload limit. Upgrade your plan to upload more tracks.");
     TOO_MANY_UPLOADS = ("too_many_uploads", 429, "You have other uploads in progress. Please wait for them to finish.");
+    ARTIST_NAME_VERIFIED = ("artist_name_verified", 403, "This artist name belongs to a verified artist. Please upload under your own artist name.");
     // ---- tracks and artists
     SEARCH_TOO_LONG = ("search_too_long", 400, "Searches can be at most 200 characters and 10 words. Please shorten your search.");
     TRACK_NOT_FOUND = ("not_found", 404, "Track Not Found");
