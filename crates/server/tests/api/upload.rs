@@ -795,3 +795,40 @@ async fn another_account_cannot_upload_under_a_verified_artists_name() {
         .unwrap();
     upload(&app, &impostor, &TrackForm::new("Fake", "Nova Reyes")).await;
 }
+
+#[tokio::test]
+async fn a_source_over_96_khz_is_refused_at_upload_and_96_khz_becomes_ready() {
+    let app = spawn_app().await;
+    for rate in [176_400, 192_000] {
+        let form = TrackForm {
+            audio: Some((
+                "master.wav".into(),
+                generated("wav", |p| {
+                    synth::write_wav(p, 2.0, rate, 2, synth::phrase())
+                }),
+            )),
+            ..TrackForm::new("Hi-Res", "Ana")
+        };
+        refused_by(&app, form, 422, FAILED_TO_LOAD).await;
+    }
+    let (_, token) = app.user("Ana").await;
+    let form = TrackForm {
+        audio: Some((
+            "master.wav".into(),
+            generated("wav", |p| {
+                synth::write_wav(p, 2.0, 96_000, 2, synth::phrase())
+            }),
+        )),
+        ..TrackForm::new("Hi-Res", "Ana")
+    };
+
+    let track = upload(&app, &token, &form).await;
+    let processed = wait_until_processed(&app, &token, track["id"].as_str().unwrap()).await;
+
+    assert_eq!(processed["status"], "ready", "{processed}");
+    assert_eq!(
+        count(&app, "SELECT COUNT(*) FROM renditions").await,
+        3,
+        "MP3 128, MP3 320 and FLAC"
+    );
+}
