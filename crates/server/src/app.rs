@@ -53,8 +53,11 @@ pub struct App {
 }
 
 impl App {
-    /// Builds the state and binds the address.
+    /// Builds the state and binds the address, after warning of risky settings.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
+        for warning in config.start_warnings() {
+            tracing::warn!("{warning}");
+        }
         let listener = TcpListener::bind(config.addr)
             .await
             .with_context(|| format!("cannot listen on {}", config.addr))?;
