@@ -404,7 +404,7 @@ fn start_nginx(work: &Path, port: u16, upstreams: &[u16]) -> Result<Nginx, Strin
                fastcgi_temp_path {w}/nginx-fastcgi;\n\
                uwsgi_temp_path {w}/nginx-uwsgi;\n\
                scgi_temp_path {w}/nginx-scgi;\n\
-               upstream backbeat {{\n{servers}    keepalive 64;\n  }}\n\
+               upstream backbeat {{\n{servers}    keepalive 64;\n    keepalive_timeout 5s;\n  }}\n\
                server {{\n\
                  listen 127.0.0.1:{port};\n\
                  client_max_body_size 60m;\n\

@@ -15,7 +15,6 @@ use axum::http::{HeaderName, Method};
 use axum::middleware::{from_fn_with_state, map_response_with_state};
 use axum::response::IntoResponse;
 use axum::routing::{any, get};
-use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
@@ -32,6 +31,7 @@ use crate::http::error::{ApiError, api_method_not_allowed, api_not_found};
 use crate::http::metrics::{self, PublicMetrics};
 use crate::http::request_id::MakeProcessRequestId;
 use crate::http::security::{self, SecurityHeaders};
+use crate::http::serve::serve;
 use crate::http::spa;
 use crate::http::timeout::{self, TimeLimits};
 use crate::http::{health, openapi};
@@ -53,8 +53,11 @@ pub struct App {
 }
 
 impl App {
-    /// Builds the state and binds the address.
+    /// Builds the state and binds the address, after warning of risky settings.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
+        for warning in config.start_warnings() {
+            tracing::warn!("{warning}");
+        }
         let listener = TcpListener::bind(config.addr)
             .await
             .with_context(|| format!("cannot listen on {}", config.addr))?;
@@ -216,27 +219,6 @@ fn remove_stale_files(dir: &std::path::Path) -> std::io::Result<usize> {
         }
     }
     Ok(removed)
-}
-
-/// Serves `router` on `listener` until `shutdown` completes; in-flight requests finish first.
-/// Responses go out without Nagle's delay (`TCP_NODELAY`, as nginx does on keep-alive
-/// connections): the last segment of a response never waits for the client's ACK.
-pub async fn serve(
-    listener: TcpListener,
-    router: Router,
-    shutdown: impl Future<Output = ()> + Send + 'static,
-) -> std::io::Result<()> {
-    let listener = listener.tap_io(|tcp| {
-        if let Err(err) = tcp.set_nodelay(true) {
-            tracing::debug!(error = %err, "cannot set TCP_NODELAY on a connection");
-        }
-    });
-    axum::serve(
-        listener,
-        router.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown)
-    .await
 }
 
 /// Every `/api/v1` route of every concern, with its OpenAPI description: the one place they

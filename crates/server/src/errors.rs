@@ -140,7 +140,9 @@ catalogue! {
     TEXT_TOO_LONG = ("too_long", 422, "{field} must be at most 200 characters.");
     UPLOAD_LIMIT_REACHED = ("upload_limit_reached", 403, "You have reached your monthly upload limit. Upgrade your plan to upload more tracks.");
     TOO_MANY_UPLOADS = ("too_many_uploads", 429, "You have other uploads in progress. Please wait for them to finish.");
+    ARTIST_NAME_VERIFIED = ("artist_name_verified", 403, "This artist name belongs to a verified artist. Please upload under your own artist name.");
     // ---- tracks and artists
+    SEARCH_TOO_LONG = ("search_too_long", 400, "Searches can be at most 200 characters and 10 words. Please shorten your search.");
     TRACK_NOT_FOUND = ("not_found", 404, "Track Not Found");
     ARTIST_NOT_FOUND = ("not_found", 404, "Artist Not Found");
     TRACK_NOT_READY = ("not_ready", 409, "This track is still processing.");
@@ -150,6 +152,8 @@ catalogue! {
     STEMS_NOT_FOUND = ("not_found", 404, "This track has no stems yet. Press AutoMix to make them.");
     AUTOMIX_UNAVAILABLE = ("automix_unavailable", 503, "AutoMix is not available on this server.");
     AUTOMIX_LIMIT_REACHED = ("automix_limit_reached", 429, "You have started {field} AutoMix separations in the last 24 hours. Please try again later.");
+    // why a separation failed (the stems' `error`): the separator's own words are for the logs
+    AUTOMIX_FAILED = ("automix_failed", 500, "AutoMix could not separate this track. Please try again later.");
     // ---- why processing a track failed (its `failure_reason`)
     SOURCE_MISSING = ("source_missing", 422, "The uploaded file is missing. Please upload the track again.");
     PROCESSING_TIMED_OUT = ("processing_timed_out", 422, "Processing took too long. Please try a shorter track.");

@@ -3118,7 +3118,9 @@ export interface operations {
             query?: {
                 /**
                  * @description Search text: tracks whose title, artist, album or genre hold every word of it, the last
-                 *     word as a prefix, ignoring case and diacritics. Trimmed; empty lists all tracks.
+                 *     word as a prefix, ignoring case and diacritics. Trimmed; empty lists all tracks. At most
+                 *     200 characters and 10 words (runs of letters or digits) once trimmed, else 400
+                 *     `search_too_long`.
                  */
                 q?: string;
                 /** @description `next_cursor` of the previous page; omit for the first page. */
@@ -3141,7 +3143,7 @@ export interface operations {
                     "application/json": components["schemas"]["TrackList"];
                 };
             };
-            /** @description An invalid cursor (`invalid_cursor`) or limit */
+            /** @description A search over 200 characters or 10 words (`search_too_long`), an invalid cursor (`invalid_cursor`) or limit */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3201,7 +3203,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The monthly upload limit is reached (`upload_limit_reached`) */
+            /** @description The artist name is a verified artist's and the caller is not their account (`artist_name_verified`), or the monthly upload limit is reached (`upload_limit_reached`) */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -78,7 +78,10 @@ const LENGTH_TOLERANCE_MS: u64 = 50;
 const MP3_JUNK_TOLERANCE: u64 = 4096;
 
 const MAX_CHANNELS: usize = 8;
-const SAMPLE_RATES: std::ops::RangeInclusive<u32> = 8_000..=192_000;
+/// The sample rates taken. Every rendition must be made from the source: the lossless one
+/// (FLAC, as the encoder writes it) goes up to 96 kHz, so a source above it is refused when it
+/// is uploaded rather than accepted and then failed in processing.
+const SAMPLE_RATES: std::ops::RangeInclusive<u32> = 8_000..=96_000;
 
 /// Decoded audio is measured as 16-bit PCM when compared with the file's size.
 const MEASURED_BYTES_PER_SAMPLE: u64 = 2;

@@ -733,3 +733,20 @@ fn formats_name_themselves_and_their_content_type() {
         ]
     );
 }
+
+#[test]
+fn sources_over_96_khz_are_refused_and_96_khz_is_processed_with_every_rendition() {
+    let scratch = Scratch::new();
+    for rate in [176_400, 192_000] {
+        let source = scratch.wav(&format!("{rate}.wav"), 1.0, rate, 2);
+        let refused = undecodable(probe(&source));
+        assert!(refused.contains("sample rate"), "{rate}: {refused}");
+        assert!(process(&source, &scratch.out_dir(&format!("{rate}")), true).is_err());
+    }
+    let source = scratch.wav("96000.wav", 1.0, 96_000, 2);
+
+    let processed = process(&source, &scratch.out_dir("96000"), true).unwrap();
+
+    assert_eq!(probe(&source).unwrap().sample_rate, 96_000);
+    assert_eq!(processed.renditions.len(), 3, "MP3 128, MP3 320 and FLAC");
+}

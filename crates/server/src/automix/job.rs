@@ -128,7 +128,10 @@ impl JobHandler for Separation {
     }
 }
 
-/// What the stems row says when its run failed for good.
+/// What the stems row says when its run failed for good, which every listener who asks for
+/// the stems reads: a catalogue message or the time limit, never the cause's own words (an
+/// external separator's error output, paths, the decoder's findings), which the worker logs for
+/// the operator with the job ("job failed for good") and keeps in the job's row.
 fn failure_message(cause: &anyhow::Error) -> String {
     if let Some(timed_out) = cause.downcast_ref::<jobs::TimedOut>() {
         return format!(
@@ -136,10 +139,8 @@ fn failure_message(cause: &anyhow::Error) -> String {
             timed_out.0.as_secs()
         );
     }
-    match cause.downcast_ref::<Failure>().and_then(Failure::problem) {
-        Some(problem) => problem.message.to_owned(),
-        None => format!("AutoMix failed: {cause:#}"),
-    }
+    let problem = cause.downcast_ref::<Failure>().and_then(Failure::problem);
+    problem.unwrap_or(errors::AUTOMIX_FAILED).message.to_owned()
 }
 
 fn retryable(err: impl Into<anyhow::Error>) -> JobError {
@@ -378,4 +379,24 @@ async fn store_rendition(
         content_type: rendition.content_type.to_owned(),
         size_bytes: i64::try_from(size).map_err(retryable)?,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_separation_tells_listeners_only_what_the_catalogue_says() {
+        let external = anyhow::anyhow!("the separator command failed (exit status: 3): key=sk_0")
+            .context("separating");
+        let missing = anyhow::Error::from(Failure::from(errors::SOURCE_MISSING));
+        let timed_out = anyhow::Error::from(jobs::TimedOut(Duration::from_secs(900)));
+
+        assert_eq!(failure_message(&external), errors::AUTOMIX_FAILED.message);
+        assert_eq!(failure_message(&missing), errors::SOURCE_MISSING.message);
+        assert_eq!(
+            failure_message(&timed_out),
+            "AutoMix did not finish within 900 seconds."
+        );
+    }
 }

@@ -151,12 +151,15 @@ const POLL: Duration = Duration::from_millis(50);
 const DRAIN: Duration = Duration::from_secs(1);
 /// The most of a stderr line kept for the error message.
 const MAX_MESSAGE_CHARS: usize = 500;
+/// The last lines of stderr logged for the operator when the command fails.
+const LOGGED_LINES: usize = 20;
 
 /// A separator run as a program (Spleeter, Demucs, a script around them): the configured
 /// arguments with `{input}`, `{vocals}` and `{accompaniment}` replaced by the files' paths,
 /// run directly (never through a shell) in a process group of its own, which is killed when
-/// the time limit passes or the job stops. A failure is reported with the last line the
-/// program wrote to stderr; a `NN%` on a stderr line is taken as its progress.
+/// the time limit passes or the job stops. A failure is logged with the last lines the program
+/// wrote to stderr and reported with the last one (for the job's row and the operator: a
+/// listener only reads that AutoMix failed); a `NN%` on a stderr line is taken as its progress.
 #[derive(Clone, Debug)]
 pub struct ExternalSeparator {
     argv: Vec<String>,
@@ -232,13 +235,10 @@ impl StemSeparator for ExternalSeparator {
         let (lines, last_line) = std::sync::mpsc::channel();
         let reader = std::thread::spawn(move || read_stderr(stderr, &lines));
         let deadline = Instant::now() + self.time_limit;
-        let mut last = String::new();
+        let mut tail = StderrTail::default();
         let status = loop {
             for line in last_line.try_iter() {
-                if let Some(fraction) = progress_of(&line) {
-                    progress.report(fraction);
-                }
-                last = line;
+                tail.push(line, progress);
             }
             if let Some(status) = child.try_wait()? {
                 break status;
@@ -264,21 +264,22 @@ impl StemSeparator for ExternalSeparator {
         let drained = Instant::now() + DRAIN;
         while let Some(wait) = drained.checked_duration_since(Instant::now()) {
             match last_line.recv_timeout(wait) {
-                Ok(line) => {
-                    if let Some(fraction) = progress_of(&line) {
-                        progress.report(fraction);
-                    }
-                    last = line;
-                }
+                Ok(line) => tail.push(line, progress),
                 Err(_) => break,
             }
         }
         drop(reader);
         if !status.success() {
-            if last.is_empty() {
-                bail!("the separator command failed ({status})");
+            tracing::warn!(
+                command = %program,
+                %status,
+                stderr = %tail.lines.iter().map(String::as_str).collect::<Vec<_>>().join("\n"),
+                "the AutoMix separator command failed"
+            );
+            match tail.lines.back() {
+                Some(last) => bail!("the separator command failed ({status}): {last}"),
+                None => bail!("the separator command failed ({status})"),
             }
-            bail!("the separator command failed ({status}): {last}");
         }
         for (name, path) in [("vocals", vocals), ("accompaniment", accompaniment)] {
             if !path.is_file() {
@@ -288,6 +289,25 @@ impl StemSeparator for ExternalSeparator {
                 .with_context(|| format!("the separator's {name} file does not decode"))?;
         }
         Ok(())
+    }
+}
+
+/// The last [`LOGGED_LINES`] lines a separator wrote to stderr.
+#[derive(Default)]
+struct StderrTail {
+    lines: std::collections::VecDeque<String>,
+}
+
+impl StderrTail {
+    /// Keeps `line`, and reports the progress it shows.
+    fn push(&mut self, line: String, progress: &Progress) {
+        if let Some(fraction) = progress_of(&line) {
+            progress.report(fraction);
+        }
+        if self.lines.len() == LOGGED_LINES {
+            self.lines.pop_front();
+        }
+        self.lines.push_back(line);
     }
 }
 

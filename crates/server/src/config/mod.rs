@@ -9,6 +9,7 @@ mod load;
 mod media;
 mod payments;
 mod payouts;
+mod warnings;
 
 use std::fmt;
 use std::net::SocketAddr;

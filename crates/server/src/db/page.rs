@@ -18,6 +18,9 @@ pub const DEFAULT_SIZE: u32 = 50;
 /// The most rows a page holds, whatever the client asks.
 pub const MAX_SIZE: u32 = 100;
 
+/// The longest id a cursor holds (ids are UUIDs, 36 characters).
+const MAX_CURSOR_ID_CHARS: usize = 64;
+
 /// A cursor that is not one of ours (or no longer readable).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{}", errors::INVALID_CURSOR.message)]
@@ -76,6 +79,10 @@ impl Position {
         let (Some(rank), Some(at), Some(id)) = (parts.next(), parts.next(), parts.next()) else {
             return Err(InvalidCursor);
         };
+        // Every list's ids are UUIDs; PostgreSQL's text cannot hold a NUL at all.
+        if id.chars().count() > MAX_CURSOR_ID_CHARS || id.chars().any(char::is_control) {
+            return Err(InvalidCursor);
+        }
         let at = DateTime::parse_from_rfc3339(at).map_err(|_| InvalidCursor)?;
         Ok(Self {
             rank: rank.parse().map_err(|_| InvalidCursor)?,
@@ -191,6 +198,9 @@ mod tests {
             "bm90IGEgY3Vyc29y",
             &URL_SAFE_NO_PAD.encode("x|y|z"),
             &URL_SAFE_NO_PAD.encode("1|2026-03-04T05:06:07Z"),
+            &URL_SAFE_NO_PAD.encode("1|2026-03-04T05:06:07Z|a\0b"),
+            &URL_SAFE_NO_PAD.encode("1|2026-03-04T05:06:07Z|\u{1b}"),
+            &URL_SAFE_NO_PAD.encode(format!("1|2026-03-04T05:06:07Z|{}", "a".repeat(65))),
         ] {
             assert_eq!(Position::parse_cursor(bad), Err(InvalidCursor), "{bad}");
         }

@@ -10,5 +10,6 @@ pub mod openapi;
 pub mod page;
 pub mod request_id;
 pub mod security;
+pub mod serve;
 pub mod spa;
 pub mod timeout;

@@ -1,11 +1,12 @@
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::routing::get;
 use futures_util::StreamExt;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 use crate::helpers::app::{spawn_app, spawn_app_with};
-use crate::helpers::http::assert_api_error;
+use crate::helpers::http::{api, assert_api_error};
 
 #[tokio::test]
 async fn healthz_answers_while_the_process_is_up() {
@@ -242,7 +243,7 @@ async fn shutdown_lets_in_flight_requests_finish() {
         }),
     );
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let server = tokio::spawn(backbeat::app::serve(listener, router, async move {
+    let server = tokio::spawn(backbeat::http::serve::serve(listener, router, async move {
         let _ = stopped.await;
     }));
 
@@ -345,4 +346,60 @@ async fn a_request_calling_itself_multipart_gets_the_ordinary_time_limit() {
     .unwrap();
 
     assert_eq!(response.status(), 408);
+}
+
+#[tokio::test]
+async fn a_client_that_does_not_send_its_request_headers_within_10_s_is_disconnected() {
+    let app = spawn_app().await;
+    let (_, token) = app.user("Listener").await;
+    // A response that lasts (the live event stream), on a connection of its own.
+    let events = api(&app, reqwest::Method::GET, "/events", &token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(events.status(), 200);
+    let mut events = events.bytes_stream();
+    let address = app.address.trim_start_matches("http://").to_owned();
+    let slow = tokio::net::TcpStream::connect(&address).await.unwrap();
+    let connected = Instant::now();
+    let (mut reading, mut writing) = slow.into_split();
+    // Slowloris: a request line and headers that never end, a byte every 300 ms.
+    let dripping = tokio::spawn(async move {
+        let head = b"GET /healthz HTTP/1.1\r\nHost: backbeat.test\r\nX-Slow: ";
+        for byte in head.iter().chain(std::iter::repeat(&b'a')) {
+            if writing.write_all(&[*byte]).await.is_err() {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(300)).await;
+        }
+    });
+
+    // Meanwhile other connections are served.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert_eq!(app.get("/healthz").await.status(), 200);
+    let mut answer = Vec::new();
+    // Closed: an end of file, or a reset.
+    let _closed = tokio::time::timeout(Duration::from_secs(30), reading.read_to_end(&mut answer))
+        .await
+        .expect("the server closes the connection");
+    let after = connected.elapsed();
+
+    assert!(
+        (Duration::from_secs(10)..Duration::from_secs(14)).contains(&after),
+        "closed after {after:?}"
+    );
+    assert!(
+        !String::from_utf8_lossy(&answer).contains("200 OK"),
+        "{answer:?}"
+    );
+    dripping.abort();
+    assert_eq!(app.get("/healthz").await.status(), 200);
+    // The event stream, past the same time, is still open: the limit is on reading headers.
+    loop {
+        match tokio::time::timeout(Duration::from_millis(300), events.next()).await {
+            Err(_) => break,
+            Ok(Some(Ok(_))) => {}
+            Ok(other) => panic!("the event stream ended: {other:?}"),
+        }
+    }
 }

@@ -39,6 +39,7 @@ mod recommendations;
 mod recommendations_learning;
 mod scale;
 mod search;
+mod search_input;
 mod stems;
 mod stems_live;
 mod streaming;

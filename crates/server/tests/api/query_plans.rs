@@ -2,7 +2,7 @@
 //! database.rs): Up Next, the artist page's totals and top tracks, and the track page are index
 //! lookups on both backends: no scan of `tracks`, no sort over more than the page's rows.
 
-use backbeat::catalog::artist::store::{ARTIST_HEADER, TOP_TRACKS};
+use backbeat::catalog::artist::store::{ARTIST_HEADER, TOP_TRACKS, VERIFIED_NAME};
 use backbeat::catalog::track_page::store::{FIND_VISIBLE, RELATED};
 use backbeat::db::{Db, Timestamp};
 use backbeat::recommendations::store::{
@@ -72,7 +72,7 @@ async fn explain(db: &Db, sql: &str, args: &[Arg<'_>]) -> Result<SqlitePlan, Str
 /// statistics of a catalogue of a million tracks (50,000 artists, albums of about 10, one status
 /// for nearly all), as SQLite's documentation allows, and plans as it would there.
 async fn catalogue_statistics(connection: &mut sqlx::SqliteConnection) {
-    const STATS: [(&str, &str); 8] = [
+    const STATS: [(&str, &str); 9] = [
         ("tracks_status_created", "1000000 1000000 1 1"),
         ("tracks_uploaded_by_created", "1000000 20 1"),
         ("tracks_status_plays", "1000000 1000000 50 1 1"),
@@ -81,6 +81,7 @@ async fn catalogue_statistics(connection: &mut sqlx::SqliteConnection) {
         ("tracks_ready_genre_plays", "1000000 66666 50 1 1"),
         ("tracks_artist_ready", "1000000 20 20 2 1 1"),
         ("tracks_album_ready", "1000000 10 10 2 1 1"),
+        ("tracks_verified_artist", "2000 20 1"),
     ];
     sqlx::query("ANALYZE")
         .execute(&mut *connection)
@@ -220,6 +221,28 @@ async fn the_artist_pages_header_and_top_tracks_are_index_lookups() {
                 "the cursor does not bound the index range: {plan}"
             );
         }
+    }
+}
+
+#[tokio::test]
+async fn an_uploads_verified_name_check_reads_the_index_of_verified_tracks() {
+    let app = spawn_app().await;
+    let args = [
+        Arg::Text("nova static"),
+        Arg::Text("nova static"),
+        Arg::Text(ID),
+    ];
+    match explain(&app.db, VERIFIED_NAME, &args).await {
+        Ok(plan) => {
+            check_sqlite(&plan, &["tracks_verified_artist (artist_lower=?"]);
+            assert!(
+                !plan
+                    .iter()
+                    .any(|(_, _, d)| d.contains("tracks_artist_lower")),
+                "{plan:#?}"
+            );
+        }
+        Err(plan) => check_postgres(&plan, &["tracks_verified_artist"]),
     }
 }
 

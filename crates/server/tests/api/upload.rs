@@ -5,7 +5,9 @@
 use std::time::Duration;
 
 use backbeat::audio::synth;
+use backbeat::catalog::artist::service as artist_service;
 use backbeat::db::Timestamp;
+use backbeat::errors;
 use futures_util::StreamExt;
 use serde_json::Value;
 
@@ -746,4 +748,87 @@ async fn an_upload_may_take_longer_than_the_ordinary_request_limit() {
     release.send(()).unwrap();
 
     assert_eq!(response.await.unwrap().status(), 201);
+}
+
+// ---- issue 27: a verified artist's name, sources over 96 kHz
+
+#[tokio::test]
+async fn another_account_cannot_upload_under_a_verified_artists_name() {
+    let app = spawn_app().await;
+    let (artist_id, artist) = app.user("Nova Reyes").await;
+    insert_track(&app, Seed::ready(&artist_id, "First Light", "Nova Reyes")).await;
+    artist_service::set_verified(&app.db, "Nova Reyes", true)
+        .await
+        .unwrap();
+    let (_, impostor) = app.user("Impostor").await;
+
+    for name in [
+        "Nova Reyes",
+        "nova reyes",
+        "  NOVA REYES\t",
+        "Nova   Reyes",
+        "Ｎｏｖａ Ｒｅｙｅｓ",
+        "Nova\u{200b} Reyes",
+        "\u{202e}Nova Reyes",
+    ] {
+        let response = post_track(&app, &impostor, &TrackForm::new("Fake", name)).await;
+        let message = assert_api_error(response, 403, "artist_name_verified").await;
+        assert_eq!(message, errors::ARTIST_NAME_VERIFIED.message, "{name:?}");
+    }
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM tracks").await, 1);
+    assert_eq!(
+        count(&app, "SELECT COUNT(*) FROM upload_reservations").await,
+        0
+    );
+
+    // The verified artist's own account still can, in any case; other names stay free.
+    upload(&app, &artist, &TrackForm::new("Second Light", "nova reyes")).await;
+    upload(
+        &app,
+        &impostor,
+        &TrackForm::new("Homage", "Nova Reyes Tribute"),
+    )
+    .await;
+    // A name no longer verified is anyone's again.
+    artist_service::set_verified(&app.db, "Nova Reyes", false)
+        .await
+        .unwrap();
+    upload(&app, &impostor, &TrackForm::new("Fake", "Nova Reyes")).await;
+}
+
+#[tokio::test]
+async fn a_source_over_96_khz_is_refused_at_upload_and_96_khz_becomes_ready() {
+    let app = spawn_app().await;
+    for rate in [176_400, 192_000] {
+        let form = TrackForm {
+            audio: Some((
+                "master.wav".into(),
+                generated("wav", |p| {
+                    synth::write_wav(p, 2.0, rate, 2, synth::phrase())
+                }),
+            )),
+            ..TrackForm::new("Hi-Res", "Ana")
+        };
+        refused_by(&app, form, 422, FAILED_TO_LOAD).await;
+    }
+    let (_, token) = app.user("Ana").await;
+    let form = TrackForm {
+        audio: Some((
+            "master.wav".into(),
+            generated("wav", |p| {
+                synth::write_wav(p, 2.0, 96_000, 2, synth::phrase())
+            }),
+        )),
+        ..TrackForm::new("Hi-Res", "Ana")
+    };
+
+    let track = upload(&app, &token, &form).await;
+    let processed = wait_until_processed(&app, &token, track["id"].as_str().unwrap()).await;
+
+    assert_eq!(processed["status"], "ready", "{processed}");
+    assert_eq!(
+        count(&app, "SELECT COUNT(*) FROM renditions").await,
+        3,
+        "MP3 128, MP3 320 and FLAC"
+    );
 }

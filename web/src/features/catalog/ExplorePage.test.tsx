@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { answer, trackOf } from '@/test/fixtures';
+import { errorCatalogue } from '@/api/errors';
+import { answer, failure, trackOf } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 import { ExplorePage } from './ExplorePage';
 
@@ -86,6 +87,15 @@ describe('ExplorePage', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByRole('heading', { name: 'All Tracks' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
+  });
+
+  it("caps its box at the server's 200 characters and shows the server's word limit", async () => {
+    GET.mockResolvedValue(failure(errorCatalogue.search_too_long));
+    const words = Array.from({ length: 11 }, (_, i) => `w${i}`).join(' ');
+    renderExplore(`/explore?${new URLSearchParams({ q: words }).toString()}`);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(errorCatalogue.search_too_long.message);
+    expect(screen.getByRole('searchbox', { name: 'Search tracks' })).toHaveAttribute('maxlength', '200');
   });
 
   it("loads the next page with the cursor from 'Load more'", async () => {

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { LoadError } from '@/components/ui/LoadError';
 import { LoadMoreButton } from '@/components/ui/LoadMoreButton';
 import { Spinner } from '@/components/ui/Spinner';
+import { SEARCH_MAX_CHARS } from '@/lib/search';
 import { useTrackSearch } from './api/tracks';
 import { CatalogMessage } from './components/CatalogMessage';
 import { TrackList } from './components/TrackList';
@@ -22,6 +23,7 @@ function ExploreSearch({ query, onSearch }: { query: string; onSearch: (query: s
         aria-label="Search tracks"
         placeholder="Title, artist, album or genre"
         value={text}
+        maxLength={SEARCH_MAX_CHARS}
         onChange={(event) => {
           setText(event.target.value);
         }}

@@ -1,6 +1,8 @@
 //! The artist page: an artist's ready tracks by exact name, what they add up to, their albums,
 //! and the profile of that name.
 
+use unicode_normalization::UnicodeNormalization;
+
 use super::store::{self, AlbumRow, ArtistFactsRow, ArtistProfileRow};
 use crate::catalog::track::TrackRow;
 use crate::db::Db;
@@ -81,4 +83,81 @@ pub async fn set_verified(db: &Db, name: &str, verified: bool) -> Result<Verific
         tracks: u64::try_from(tracks).unwrap_or(0),
         changed,
     })
+}
+
+/// An artist name as names compare when a verified artist's is at stake: in its Unicode
+/// compatibility form (NFKC: full-width 'Ｂｅｙｏｎｃé' is 'Beyoncé'), without invisible format
+/// characters (zero-width spaces and joiners, direction marks), each run of whitespace one
+/// space, surrounding whitespace trimmed, lowercased. Diacritics count ('Beyonce' is another
+/// name).
+pub fn name_key(name: &str) -> String {
+    let compatible: String = name.nfkc().collect();
+    let visible = compatible.chars().filter(|c| !is_format_character(*c));
+    let spaced: String = visible
+        .map(|c| {
+            if c.is_whitespace() || c.is_control() {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect();
+    spaced
+        .split(' ')
+        .filter(|word| !word.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// Characters of Unicode's "format" category that names use (Cf): invisible.
+fn is_format_character(c: char) -> bool {
+    matches!(
+        c,
+        '\u{ad}'
+            | '\u{61c}'
+            | '\u{180e}'
+            | '\u{200b}'..='\u{200f}'
+            | '\u{202a}'..='\u{202e}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{2066}'..='\u{206f}'
+            | '\u{feff}'
+    )
+}
+
+/// Whether `uploader` may upload a track under the artist name `name` (as the upload keeps it:
+/// trimmed): not when the name is a verified artist's (compared by [`name_key`]) and none of
+/// that artist's verified tracks is the uploader's, [`errors::ARTIST_NAME_VERIFIED`]. The
+/// verified artist's own account (which uploaded the tracks `backbeat artists verify` marked)
+/// still may.
+pub async fn may_upload_as(db: &Db, uploader: &str, name: &str) -> Result<(), Failure> {
+    let keys = [name.to_lowercase(), name_key(name)];
+    let claimed = store::verified_name_owned_by(db, &keys, uploader).await?;
+    match claimed {
+        Some(false) => Err(errors::ARTIST_NAME_VERIFIED.into()),
+        Some(true) | None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_compare_without_case_spacing_widths_or_invisible_characters() {
+        let key = name_key("Beyoncé");
+        for same in [
+            "beyoncé",
+            "  BEYONCÉ\t",
+            "Ｂｅｙｏｎｃé",
+            "Bey\u{200b}oncé",
+            "\u{202e}Beyoncé",
+            "Beyonce\u{301}",
+        ] {
+            assert_eq!(name_key(same), key, "{same:?}");
+        }
+        assert_eq!(name_key("Daft   Punk\u{a0}"), "daft punk");
+        assert_ne!(name_key("Beyonce"), key);
+        assert_ne!(name_key("Beyoncé Tribute"), key);
+    }
 }

@@ -158,3 +158,22 @@ pub async fn set_verified(db: &Db, artist: &str, verified: bool) -> sqlx::Result
         "UPDATE tracks SET verified = $2 WHERE artist = $1 AND verified <> $2")
         .bind(artist).bind(verified).execute(pool).await.map(|done| done.rows_affected()))
 }
+
+/// Whether a verified track has `$1` or `$2` as its lowercased artist, and whether one of those
+/// is `$3`'s: both read the partial index of verified tracks (migration 0018).
+pub const VERIFIED_NAME: &str = "SELECT \
+    EXISTS (SELECT 1 FROM tracks WHERE artist_lower IN ($1, $2) AND verified), \
+    EXISTS (SELECT 1 FROM tracks WHERE artist_lower IN ($1, $2) AND verified AND uploaded_by = $3)";
+
+/// Whether an artist name is verified, and whose: `None` when no verified track has one of
+/// `keys` as its lowercased artist, else whether one of them is `uploader`'s.
+pub async fn verified_name_owned_by(
+    db: &Db,
+    keys: &[String; 2],
+    uploader: &str,
+) -> sqlx::Result<Option<bool>> {
+    let [plain, key] = keys;
+    let (verified, own): (bool, bool) = on_db!(db, pool => sqlx::query_as(VERIFIED_NAME)
+        .bind(plain).bind(key).bind(uploader).fetch_one(pool).await)?;
+    Ok(verified.then_some(own))
+}

@@ -20,7 +20,10 @@ use crate::http::page::PageQuery;
 #[into_params(parameter_in = Query)]
 pub struct TrackSearch {
     /// Search text: tracks whose title, artist, album or genre hold every word of it, the last
-    /// word as a prefix, ignoring case and diacritics. Trimmed; empty lists all tracks.
+    /// word as a prefix, ignoring case and diacritics. Trimmed; empty lists all tracks. At most
+    /// 200 characters and 10 words (runs of letters or digits) once trimmed, else 400
+    /// `search_too_long`.
+    #[param(max_length = 200)]
     pub q: Option<String>,
 }
 
@@ -45,7 +48,8 @@ where
     params(TrackSearch, PageQuery),
     responses(
         (status = 200, description = "A page of tracks", body = TrackList),
-        (status = 400, description = "An invalid cursor (`invalid_cursor`) or limit", body = ErrorBody),
+        (status = 400, description = "A search over 200 characters or 10 words \
+            (`search_too_long`), an invalid cursor (`invalid_cursor`) or limit", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
     )
 )]

@@ -8,6 +8,13 @@
 
 use crate::db::Timestamp;
 use crate::db::page::Position;
+use crate::errors::{self, Failure};
+
+/// The most characters a search may have, counted after trimming surrounding whitespace.
+pub const MAX_CHARS: usize = 200;
+/// The most words a search may have (words as the index reads them: runs of letters or
+/// digits). Every word is a term of each tier's query; no title needs more.
+pub const MAX_WORDS: usize = 10;
 
 /// The tiers of a search, best first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -84,6 +91,16 @@ impl Resume {
 pub struct SearchQuery {
     pub exact: String,
     words: Vec<String>,
+    /// The words as PostgreSQL's text query holds them (see [`splits_ts_word`]).
+    ts_words: Vec<String>,
+}
+
+/// Whether PostgreSQL's `unaccent` may turn `c`, a letter, into an apostrophe (`ʼ`, `ʻ`, `ˈ`
+/// and the other spacing modifier letters, U+02B0 to U+02FF; `ŉ`), which `to_tsquery` would
+/// read as the end of a quoted word. PostgreSQL's parser splits the indexed text at that
+/// apostrophe too, so its text query splits the word there.
+fn splits_ts_word(c: char) -> bool {
+    c == '\u{149}' || ('\u{2b0}'..='\u{2ff}').contains(&c)
 }
 
 impl SearchQuery {
@@ -97,7 +114,35 @@ impl SearchQuery {
             .filter(|word| !word.is_empty())
             .map(str::to_owned)
             .collect();
-        (!words.is_empty()).then_some(Self { exact, words })
+        let ts_words: Vec<String> = words
+            .iter()
+            .flat_map(|word| word.split(splits_ts_word))
+            .filter(|word| !word.is_empty())
+            .map(str::to_owned)
+            .collect();
+        (!ts_words.is_empty()).then_some(Self {
+            exact,
+            words,
+            ts_words,
+        })
+    }
+
+    /// The query in `text` as [`SearchQuery::parse`] reads it, once `text` is known to be
+    /// within the bounds of a search: at most [`MAX_CHARS`] characters after trimming and
+    /// [`MAX_WORDS`] words, else [`errors::SEARCH_TOO_LONG`].
+    pub fn parse_bounded(text: &str) -> Result<Option<Self>, Failure> {
+        let text = text.trim();
+        if text.chars().count() > MAX_CHARS {
+            return Err(errors::SEARCH_TOO_LONG.into());
+        }
+        let query = Self::parse(text);
+        if query
+            .as_ref()
+            .is_some_and(|query| query.words.len() > MAX_WORDS)
+        {
+            return Err(errors::SEARCH_TOO_LONG.into());
+        }
+        Ok(query)
     }
 
     /// The characters in the last word (the prefix).
@@ -141,8 +186,8 @@ impl SearchQuery {
     /// Every word with the given weights, the last as a prefix, in `to_tsquery` syntax:
     /// `'deep':AB & 'blu':*AB`.
     fn ts_words(&self, weights: &str) -> String {
-        let last = self.words.len() - 1;
-        self.words
+        let last = self.ts_words.len() - 1;
+        self.ts_words
             .iter()
             .enumerate()
             .map(|(i, word)| {
@@ -205,6 +250,35 @@ mod tests {
         let quoted = SearchQuery::parse("\"a\" OR b*").unwrap();
         assert_eq!(quoted.fts(None), "\"a\" \"or\" \"b\"*");
         assert_eq!(quoted.tsquery(None), "'a' & 'or' & 'b':*");
+    }
+
+    #[test]
+    fn a_search_has_at_most_200_characters_and_10_words_once_trimmed() {
+        let words = |n: usize| vec!["wörd"; n].join(" ");
+        let within = |text: &str| SearchQuery::parse_bounded(text).map(|q| q.is_some());
+        let refused = |text: &str| {
+            SearchQuery::parse_bounded(text)
+                .unwrap_err()
+                .is(errors::SEARCH_TOO_LONG)
+        };
+
+        assert!(within(&words(10)).unwrap());
+        assert!(refused(&words(11)));
+        // Words are runs of letters or digits, whatever separates them.
+        assert!(refused(&["a"; 11].join("-")));
+        assert!(within(&format!("  {}\t\n", "é".repeat(200))).unwrap());
+        assert!(refused(&"é".repeat(201)));
+        assert!(refused(&format!("{} b", "a".repeat(199))));
+        assert!(!within(&" ".repeat(5000)).unwrap());
+        assert!(!within("\"*'()").unwrap());
+    }
+
+    #[test]
+    fn letters_unaccent_makes_apostrophes_split_postgresql_words() {
+        let query = SearchQuery::parse("Hawaiʻi ŉ").unwrap();
+        assert_eq!(query.fts(None), "\"hawaiʻi\" \"ŉ\"*");
+        assert_eq!(query.tsquery(None), "'hawai' & 'i':*");
+        assert_eq!(SearchQuery::parse("ʼˈ"), None);
     }
 
     #[test]

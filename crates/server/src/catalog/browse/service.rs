@@ -7,6 +7,7 @@ use super::store;
 use crate::catalog::track::TrackRow;
 use crate::db::Db;
 use crate::db::page::{Page, PageRequest, Position};
+use crate::errors::Failure;
 
 /// How many tracks a search found: exact up to [`COUNT_CAP`], else at least that many.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,13 +24,14 @@ pub struct Listing {
 }
 
 /// Ready tracks, newest first; with a query, those matching it (see
-/// [`search_query`](super::search_query)), in tiers, most played first. Keyset-paginated.
+/// [`search_query`](super::search_query)), in tiers, most played first. Keyset-paginated. A
+/// query over the bounds of a search is [`errors::SEARCH_TOO_LONG`](crate::errors::SEARCH_TOO_LONG).
 pub async fn list_tracks(
     db: &Db,
     facts: &SearchFacts,
     query: Option<&str>,
     page: &PageRequest,
-) -> sqlx::Result<Listing> {
+) -> Result<Listing, Failure> {
     let blank = query.is_none_or(|q| q.chars().all(|c| c.is_whitespace() || c.is_control()));
     if blank {
         let rows = store::newest(db, page.after.as_ref(), page.fetch()).await?;
@@ -38,7 +40,8 @@ pub async fn list_tracks(
         });
         return Ok(Listing { page, total: None });
     }
-    let Some(query) = query.and_then(SearchQuery::parse) else {
+    let query = query.map(SearchQuery::parse_bounded).transpose()?.flatten();
+    let Some(query) = query else {
         let none = SearchTotal {
             total: 0,
             is_lower_bound: false,

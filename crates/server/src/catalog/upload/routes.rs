@@ -107,8 +107,9 @@ where
         (status = 201, description = "The new track, processing", body = Track),
         (status = 400, description = "The body is not multipart form data", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "The monthly upload limit is reached \
-            (`upload_limit_reached`)", body = ErrorBody),
+        (status = 403, description = "The artist name is a verified artist's and the caller \
+            is not their account (`artist_name_verified`), or the monthly upload limit is \
+            reached (`upload_limit_reached`)", body = ErrorBody),
         (status = 429, description = "The caller has as many uploads in progress as allowed \
             (`too_many_uploads`); the body is read past, nothing is stored or decoded", body = ErrorBody),
         (status = 413, description = "The audio is over 50 MB (`audio_too_large`) or the cover \

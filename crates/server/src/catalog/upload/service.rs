@@ -1,5 +1,6 @@
 //! Taking an upload: the checks in the upload page's order (audio present, title, artist, the
-//! monthly limit, the audio decodes within the limits, the cover is an image), storing the
+//! artist name is not another account's verified artist's, the monthly limit, the audio
+//! decodes within the limits, the cover is an image), storing the
 //! original and the covers, and recording the track with its processing job. When any check
 //! fails nothing is stored.
 
@@ -16,6 +17,7 @@ use super::slots::{Reservation, UploadGate};
 use super::store::{self, NewTrack, StoredAudio};
 use super::track_text::TrackText;
 use crate::audio::{self, Limits, Probe, ProbeError};
+use crate::catalog::artist;
 use crate::catalog::track::{TrackRow, TrackStatus};
 use crate::db::page::{Page, PageRequest, Position};
 use crate::db::{Db, Timestamp};
@@ -54,9 +56,9 @@ pub struct Uploads {
 
 impl Uploads {
     /// Checks an upload, stores its original and covers, records the track and enqueues its
-    /// processing. Checks, in order: audio present, title, artist, the monthly limit, the audio
-    /// decodes (within the limits), the cover is an image. When any check fails nothing is
-    /// stored.
+    /// processing. Checks, in order: audio present, title, artist, the artist name is not a
+    /// verified artist's of another account, the monthly limit, the audio decodes (within the
+    /// limits), the cover is an image. When any check fails nothing is stored.
     ///
     /// The monthly slot is reserved before the audio is checked and held until the track is
     /// recorded (or released on failure), so of many concurrent uploads only as many are
@@ -69,6 +71,7 @@ impl Uploads {
             form.album.as_deref(),
             form.genre.as_deref(),
         )?;
+        artist::service::may_upload_as(&self.db, uploader, &text.artist).await?;
         let reservation = Reservation::reserve(&self.db, uploader).await?;
         let checked = match self.check(text, audio, form.cover).await {
             Ok(checked) => checked,

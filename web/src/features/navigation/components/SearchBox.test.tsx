@@ -23,6 +23,12 @@ describe('SearchBox', () => {
     );
   });
 
+  it("takes at most the server's 200 characters", () => {
+    renderSearchBox();
+
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('maxlength', '200');
+  });
+
   it('searches for the trimmed text on /explore', async () => {
     const { user, router } = renderSearchBox();
 

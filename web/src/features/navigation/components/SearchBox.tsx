@@ -1,5 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { SEARCH_MAX_CHARS } from '@/lib/search';
 
 interface SearchBoxProps {
   /** Called after a search was started, e.g. to fold the box away on a phone. */
@@ -37,6 +38,7 @@ export function SearchBox({ onSearch, autoFocus }: SearchBoxProps) {
         aria-label="Search"
         placeholder="Search tracks, artists, albums..."
         value={text}
+        maxLength={SEARCH_MAX_CHARS}
         autoFocus={autoFocus}
         onChange={(event) => {
           setText(event.target.value);
