@@ -189,6 +189,8 @@ catalogue! {
     MINIMUM_WITHDRAWAL = ("minimum_withdrawal", 422, "Minimum withdrawal amount is 5 EUR.");
     PAYPAL_EMAIL_REQUIRED = ("paypal_email_required", 422, "Please provide your PayPal email.");
     BANK_DETAILS_REQUIRED = ("bank_details_required", 422, "Please fill in all bank details.");
+    ACCOUNT_NAME_TOO_LONG = ("invalid_account_name", 422, "Account holder name must be at most 70 characters.");
+    INVALID_ACCOUNT_NAME = ("invalid_account_name", 422, "Account holder name must contain letters and no control characters.");
     INVALID_PAYPAL_EMAIL = ("invalid_paypal_email", 422, "Please enter a valid PayPal email address.");
     INVALID_IBAN = ("invalid_iban", 422, "Please enter a valid IBAN.");
     INVALID_SWIFT = ("invalid_swift", 422, "Please enter a valid SWIFT/BIC code.");
