@@ -142,6 +142,8 @@ catalogue! {
     TRACK_NOT_READY = ("not_ready", 409, "This track is still processing.");
     TRACK_FAILED = ("processing_failed", 409, "This track could not be processed.");
     INVALID_STREAM_SIGNATURE = ("invalid_signature", 403, "This stream link is invalid or has expired.");
+    // ---- plays
+    TOO_MANY_PLAY_REPORTS = ("too_many_play_reports", 429, "Too many plays reported in a short time. Please wait a minute and try again.");
     // ---- AutoMix (a track's vocals and accompaniment stems)
     STEMS_NOT_FOUND = ("not_found", 404, "This track has no stems yet. Press AutoMix to make them.");
     AUTOMIX_UNAVAILABLE = ("automix_unavailable", 503, "AutoMix is not available on this server.");

@@ -109,6 +109,14 @@ impl Config {
             "BACKBEAT_PLAY_COUNT_WINDOW_SECS",
             &mut self.play_count_window_secs,
         )?;
+        e.set(
+            "BACKBEAT_MIN_SECS_BETWEEN_COUNTED_PLAYS",
+            &mut self.min_secs_between_counted_plays,
+        )?;
+        e.set(
+            "BACKBEAT_PLAY_REPORTS_PER_MINUTE",
+            &mut self.play_reports_per_minute,
+        )?;
         e.set_some(
             "BACKBEAT_AD_NETWORK_SCRIPT_URL",
             &mut self.ad_network_script_url,
@@ -213,11 +221,24 @@ impl Config {
                 reason: "must be at least 1 millisecond".into(),
             });
         }
-        if self.play_count_window_secs > PLAY_COUNT_WINDOW_MAX_SECS {
-            return Err(ConfigError::Invalid {
-                name: "BACKBEAT_PLAY_COUNT_WINDOW_SECS",
-                reason: format!("must be at most {PLAY_COUNT_WINDOW_MAX_SECS} seconds (a year)"),
-            });
+        for (name, secs) in [
+            (
+                "BACKBEAT_PLAY_COUNT_WINDOW_SECS",
+                self.play_count_window_secs,
+            ),
+            (
+                "BACKBEAT_MIN_SECS_BETWEEN_COUNTED_PLAYS",
+                self.min_secs_between_counted_plays,
+            ),
+        ] {
+            if secs > PLAY_COUNT_WINDOW_MAX_SECS {
+                return Err(ConfigError::Invalid {
+                    name,
+                    reason: format!(
+                        "must be at most {PLAY_COUNT_WINDOW_MAX_SECS} seconds (a year)"
+                    ),
+                });
+            }
         }
         let at_least_one = [
             (
@@ -232,6 +253,10 @@ impl Config {
             ("BACKBEAT_MAX_DECODE_RATIO", self.max_decode_ratio),
             ("BACKBEAT_JOB_TIMEOUT_SECS", self.job_timeout_secs),
             ("BACKBEAT_JOB_LEASE_SECS", self.job_lease_secs),
+            (
+                "BACKBEAT_PLAY_REPORTS_PER_MINUTE",
+                u64::from(self.play_reports_per_minute),
+            ),
             (
                 "BACKBEAT_WITHDRAWALS_PER_DAY",
                 u64::from(self.payouts.withdrawals_per_day),
