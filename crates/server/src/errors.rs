@@ -183,6 +183,8 @@ catalogue! {
     INVALID_PLAN = ("invalid_plan", 422, "Please choose the Basic or Premium plan.");
     ALREADY_ON_PLAN = ("already_on_plan", 409, "You are already on the {field} plan.");
     INVALID_COUPON = ("invalid_coupon", 400, "Invalid coupon: \"{field}\" is not a valid promo code.");
+    TOO_MANY_CHECKOUTS = ("too_many_checkouts", 429, "You have started too many checkouts. Please try again in a few minutes.");
+    TOO_MANY_PROMO_CODE_ATTEMPTS = ("too_many_promo_code_attempts", 429, "You have tried too many promo codes. Please try again in a few minutes.");
     NO_SUBSCRIPTION = ("no_subscription", 409, "You have no active subscription to cancel.");
     PAYMENT_PROVIDER_ERROR = ("payment_provider_error", 502, "The payment provider could not process the request. Please try again.");
     INVALID_WEBHOOK_SIGNATURE = ("invalid_signature", 400, "The webhook signature is missing, invalid or too old.");

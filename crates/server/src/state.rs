@@ -145,8 +145,14 @@ impl AppState {
         );
         let live_activity = LiveActivity::start(db.clone(), &events, shutdown.clone());
         let live_stems = LiveStems::start(db.clone(), &events, shutdown.clone());
-        let payments = Payments::build(&config, db.clone(), events.clone(), shutdown.clone())
-            .context("cannot set up the payment provider")?;
+        let payments = Payments::build(
+            &config,
+            db.clone(),
+            events.clone(),
+            limiter.clone(),
+            shutdown.clone(),
+        )
+        .context("cannot set up the payment provider")?;
         let metrics = Arc::new(HttpMetrics::default());
         let stem_engine = stem_engine(&config)?;
         Ok(Self(Arc::new(Services {

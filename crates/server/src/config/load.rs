@@ -176,6 +176,14 @@ impl Config {
             &mut payments.stripe_price_premium,
         )?;
         e.set("BACKBEAT_STRIPE_API_URL", &mut payments.stripe_api_url)?;
+        e.set(
+            "BACKBEAT_CHECKOUTS_PER_HOUR",
+            &mut payments.checkouts_per_hour,
+        )?;
+        e.set(
+            "BACKBEAT_PROMO_CODE_ATTEMPTS_PER_HOUR",
+            &mut payments.promo_code_attempts_per_hour,
+        )?;
         let payouts = &mut self.payouts;
         e.set_some("BACKBEAT_PAYPAL_CLIENT_ID", &mut payouts.paypal_client_id)?;
         e.set_some(

@@ -174,10 +174,23 @@ pub async fn set_payment_failed(
         .bind(provider).bind(subscription_id).bind(at).execute(conn).await.map(drop))
 }
 
-/// The plans of the user's active subscriptions, with any provider.
-pub async fn active_plans(tx: &mut Tx, user: &str) -> sqlx::Result<Vec<String>> {
-    on_tx!(tx, conn => sqlx::query_scalar(concat!(
-        "SELECT plan FROM subscriptions WHERE user_id = $1 AND status IN ", active!()))
+/// One of a user's active subscriptions.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct ActiveSubscription {
+    pub provider: String,
+    pub provider_subscription_id: String,
+    pub plan: String,
+}
+
+/// The user's active subscriptions with any provider, newest first (the order Backbeat first
+/// heard of them).
+pub async fn active_subscriptions(
+    tx: &mut Tx,
+    user: &str,
+) -> sqlx::Result<Vec<ActiveSubscription>> {
+    on_tx!(tx, conn => sqlx::query_as(concat!(
+        "SELECT provider, provider_subscription_id, plan FROM subscriptions \
+         WHERE user_id = $1 AND status IN ", active!(), " ORDER BY created_at DESC, id DESC"))
         .bind(user).fetch_all(conn).await)
 }
 
