@@ -61,7 +61,7 @@ pub fn shown(cell: &str) -> String {
             out.push(ELLIPSIS);
             return out;
         }
-        if used <= MAX_CELL_COLUMNS - 1 {
+        if used < MAX_CELL_COLUMNS {
             cut_at = Some(out.len() + c.len_utf8());
         }
         out.push(c);
