@@ -273,6 +273,7 @@ async fn subscription_changed(
             event_at: at,
             rank: state.rank,
             clears_failure: matches!(state.status.as_str(), "active" | "trialing"),
+            started_at: state.started.and_then(from_unix),
         },
         now,
     )

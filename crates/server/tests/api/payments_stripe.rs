@@ -373,3 +373,52 @@ async fn a_second_paid_checkout_cancels_the_older_stripe_subscription() {
         1
     );
 }
+
+#[tokio::test]
+async fn the_newest_subscription_at_stripe_stays_whatever_order_the_events_arrive_in() {
+    let (app, stripe) = spawn_stripe_app().await;
+    let (user, token) = app.user("Ana").await;
+    stripe.add_subscription("sub_1", "cus_fake_1", PRICE_PREMIUM);
+    stripe.add_subscription("sub_2", "cus_fake_1", PRICE_BASIC);
+    let made = |id: &'static str, price: &'static str, created: i64| {
+        let mut object = Subscription {
+            id,
+            customer: "cus_fake_1",
+            user_id: Some(&user),
+            price,
+            status: "active",
+            current_period_end: now() + 30 * 86_400,
+        }
+        .object();
+        object["created"] = created.into();
+        object
+    };
+    // sub_2 was made at Stripe last, but its event is delivered first; sub_1's comes late.
+    let newer = made("sub_2", PRICE_BASIC, now() - 60);
+    let older = made("sub_1", PRICE_PREMIUM, now() - 600);
+    deliver_signed(
+        &app,
+        &event("evt_1", "customer.subscription.created", now(), newer),
+    )
+    .await;
+
+    deliver_signed(
+        &app,
+        &event("evt_2", "customer.subscription.created", now(), older),
+    )
+    .await;
+
+    assert_eq!(
+        stripe
+            .requests(Method::DELETE, "/v1/subscriptions/sub_1")
+            .len(),
+        1,
+        "the subscription made first is the one cancelled"
+    );
+    assert!(
+        stripe
+            .requests(Method::DELETE, "/v1/subscriptions/sub_2")
+            .is_empty()
+    );
+    assert_eq!(plan(&app, &token).await, "basic");
+}
