@@ -23,9 +23,14 @@ describe.skipIf(skipReason !== '')('payouts', () => {
   let artistPage: Page;
 
   beforeAll(async () => {
-    // A server of its own where every play counts (no 30-minute window), so that one listener
-    // can earn the artist the minimum in a few seconds.
-    server = await startServer({ BACKBEAT_PLAY_COUNT_WINDOW_SECS: '0' });
+    // A server of its own where every play counts (no 30-minute window, no time between counted
+    // plays, no budget of reports that matters), so that one listener can earn the artist the
+    // minimum in a few seconds.
+    server = await startServer({
+      BACKBEAT_PLAY_COUNT_WINDOW_SECS: '0',
+      BACKBEAT_MIN_SECS_BETWEEN_COUNTED_PLAYS: '0',
+      BACKBEAT_PLAY_REPORTS_PER_MINUTE: '1000000',
+    });
     browser = await launchBrowser();
     artist = newListener('Nina Simone');
     artistPage = await browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -148,6 +148,8 @@ catalogue! {
     TRACK_NOT_READY = ("not_ready", 409, "This track is still processing.");
     TRACK_FAILED = ("processing_failed", 409, "This track could not be processed.");
     INVALID_STREAM_SIGNATURE = ("invalid_signature", 403, "This stream link is invalid or has expired.");
+    // ---- plays
+    TOO_MANY_PLAY_REPORTS = ("too_many_play_reports", 429, "Too many plays reported in a short time. Please wait a minute and try again.");
     // ---- AutoMix (a track's vocals and accompaniment stems)
     STEMS_NOT_FOUND = ("not_found", 404, "This track has no stems yet. Press AutoMix to make them.");
     AUTOMIX_UNAVAILABLE = ("automix_unavailable", 503, "AutoMix is not available on this server.");
@@ -189,6 +191,8 @@ catalogue! {
     INVALID_PLAN = ("invalid_plan", 422, "Please choose the Basic or Premium plan.");
     ALREADY_ON_PLAN = ("already_on_plan", 409, "You are already on the {field} plan.");
     INVALID_COUPON = ("invalid_coupon", 400, "Invalid coupon: \"{field}\" is not a valid promo code.");
+    TOO_MANY_CHECKOUTS = ("too_many_checkouts", 429, "You have started too many checkouts. Please try again in a few minutes.");
+    TOO_MANY_PROMO_CODE_ATTEMPTS = ("too_many_promo_code_attempts", 429, "You have tried too many promo codes. Please try again in a few minutes.");
     NO_SUBSCRIPTION = ("no_subscription", 409, "You have no active subscription to cancel.");
     PAYMENT_PROVIDER_ERROR = ("payment_provider_error", 502, "The payment provider could not process the request. Please try again.");
     INVALID_WEBHOOK_SIGNATURE = ("invalid_signature", 400, "The webhook signature is missing, invalid or too old.");
@@ -197,6 +201,8 @@ catalogue! {
     MINIMUM_WITHDRAWAL = ("minimum_withdrawal", 422, "Minimum withdrawal amount is 5 EUR.");
     PAYPAL_EMAIL_REQUIRED = ("paypal_email_required", 422, "Please provide your PayPal email.");
     BANK_DETAILS_REQUIRED = ("bank_details_required", 422, "Please fill in all bank details.");
+    ACCOUNT_NAME_TOO_LONG = ("invalid_account_name", 422, "Account holder name must be at most 70 characters.");
+    INVALID_ACCOUNT_NAME = ("invalid_account_name", 422, "Account holder name must contain letters and no control characters.");
     INVALID_PAYPAL_EMAIL = ("invalid_paypal_email", 422, "Please enter a valid PayPal email address.");
     INVALID_IBAN = ("invalid_iban", 422, "Please enter a valid IBAN.");
     INVALID_SWIFT = ("invalid_swift", 422, "Please enter a valid SWIFT/BIC code.");

@@ -27,6 +27,7 @@ use crate::jobs::worker::WorkerContext;
 use crate::jobs::{self, JobHandlers, JobQueue};
 use crate::media::MediaStore;
 use crate::payments::Payments;
+use crate::rate_limits::RateLimiter;
 use crate::recommendations::kept::KeptLists;
 use crate::recommendations::neighbours::UpdateNeighbours;
 use crate::secrets::{NodeSecrets, fingerprints};
@@ -56,6 +57,8 @@ pub struct Services {
     pub stream_slots: StreamSlots,
     pub upload_gate: UploadGate,
     pub payments: Payments,
+    /// Limits that hold for every node (play reports, checkouts), kept in the database.
+    pub limiter: RateLimiter,
     /// Each listener's last recommendations, kept between requests.
     pub kept_recommendations: KeptLists,
     /// What recent searches learnt about their queries' plans and counts.
@@ -98,6 +101,7 @@ state_parts!(
     stream_slots: StreamSlots,
     upload_gate: UploadGate,
     payments: Payments,
+    limiter: RateLimiter,
     kept_recommendations: KeptLists,
     search_facts: SearchFacts,
 );
@@ -125,6 +129,7 @@ impl AppState {
             .await
             .context("refusing to start")?;
         let keys = Keys::from_secrets(&secrets).context("cannot load the signing keys")?;
+        let limiter = RateLimiter::new(db.clone(), keys.secret().clone());
         let mailer = Mailer::new(&config.mail, &config.data_dir).context("cannot set up mail")?;
         let shutdown = Shutdown::default();
         let events = EventBus::start(&db, &shutdown)
@@ -140,8 +145,14 @@ impl AppState {
         );
         let live_activity = LiveActivity::start(db.clone(), &events, shutdown.clone());
         let live_stems = LiveStems::start(db.clone(), &events, shutdown.clone());
-        let payments = Payments::build(&config, db.clone(), events.clone(), shutdown.clone())
-            .context("cannot set up the payment provider")?;
+        let payments = Payments::build(
+            &config,
+            db.clone(),
+            events.clone(),
+            limiter.clone(),
+            shutdown.clone(),
+        )
+        .context("cannot set up the payment provider")?;
         let metrics = Arc::new(HttpMetrics::default());
         let stem_engine = stem_engine(&config)?;
         Ok(Self(Arc::new(Services {
@@ -165,6 +176,7 @@ impl AppState {
             live_activity,
             live_stems,
             payments,
+            limiter,
             kept_recommendations: KeptLists::default(),
             search_facts: SearchFacts::default(),
             stem_engine,

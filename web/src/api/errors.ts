@@ -15,6 +15,7 @@ export interface ErrorCatalogueEntry {
 
 /** Every failure the API answers, by entry name (the server's constant, in lower case). */
 export const errorCatalogue = {
+  account_name_too_long: { code: 'invalid_account_name', status: 422, message: 'Account holder name must be at most 70 characters.' },
   ad_not_found: { code: 'not_found', status: 404, message: 'Ad not found.' },
   already_on_plan: { code: 'already_on_plan', status: 409, message: 'You are already on the {field} plan.' },
   artist_name_verified: { code: 'artist_name_verified', status: 403, message: 'This artist name belongs to a verified artist. Please upload under your own artist name.' },
@@ -40,6 +41,7 @@ export const errorCatalogue = {
   featured_playlist_not_found: { code: 'invalid_featured_playlist', status: 422, message: 'Playlist not found' },
   idempotency_key_reused: { code: 'idempotency_key_reused', status: 422, message: 'This Idempotency-Key was already used for a different withdrawal request.' },
   internal: { code: 'internal', status: 500, message: 'Something went wrong on our side. Please try again.' },
+  invalid_account_name: { code: 'invalid_account_name', status: 422, message: 'Account holder name must contain letters and no control characters.' },
   invalid_ad_link: { code: 'invalid_signature', status: 403, message: 'This ad link is invalid or has expired.' },
   invalid_ad_slot: { code: 'invalid_slot', status: 400, message: 'The ad slot must be banner or popup.' },
   invalid_coupon: { code: 'invalid_coupon', status: 400, message: 'Invalid coupon: "{field}" is not a valid promo code.' },
@@ -86,6 +88,9 @@ export const errorCatalogue = {
   text_too_long: { code: 'too_long', status: 422, message: '{field} must be at most 200 characters.' },
   title_required: { code: 'title_required', status: 422, message: 'Please enter a title.' },
   too_many_attempts: { code: 'rate_limited', status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
+  too_many_checkouts: { code: 'too_many_checkouts', status: 429, message: 'You have started too many checkouts. Please try again in a few minutes.' },
+  too_many_play_reports: { code: 'too_many_play_reports', status: 429, message: 'Too many plays reported in a short time. Please wait a minute and try again.' },
+  too_many_promo_code_attempts: { code: 'too_many_promo_code_attempts', status: 429, message: 'You have tried too many promo codes. Please try again in a few minutes.' },
   too_many_uploads: { code: 'too_many_uploads', status: 429, message: 'You have other uploads in progress. Please wait for them to finish.' },
   track_failed: { code: 'processing_failed', status: 409, message: 'This track could not be processed.' },
   track_not_found: { code: 'not_found', status: 404, message: 'Track Not Found' },

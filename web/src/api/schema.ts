@@ -122,7 +122,8 @@ export interface paths {
         put?: never;
         /**
          * Starts a checkout of the Basic or Premium plan at the payment provider. The plan changes
-         *     only when the provider's verified webhook event says so.
+         *     only when the provider's verified webhook event says so. Each user may start 20 checkouts
+         *     an hour and try 10 promo codes an hour (unless configured); more are refused with 429.
          */
         post: operations["createCheckoutSession"];
         delete?: never;
@@ -643,7 +644,8 @@ export interface paths {
         put?: never;
         /**
          * Records a playback start in the listening history, counts it by the rules of plays, and
-         *     shows it live to the listener's followers.
+         *     shows it live to the listener's followers. Each user may report 120 plays a minute (unless
+         *     configured); more are refused with 429 and not recorded.
          */
         post: operations["recordPlay"];
         delete?: never;
@@ -779,7 +781,7 @@ export interface paths {
         /**
          * Requests a withdrawal of my whole balance, rounded down to cents (a sub-cent remainder
          *     stays). Checked in this order: the minimum of 5 EUR, the PayPal email or the three bank
-         *     fields, then the email, IBAN and SWIFT/BIC formats, then the limit of withdrawals per 24
+         *     fields, then the email, account holder name, IBAN and SWIFT/BIC formats, then the limit of withdrawals per 24
          *     hours (3 unless configured). With an `Idempotency-Key`, a retry answers the first withdrawal
          *     again (201, the same body, not counted against the limit); the key with another request is
          *     refused.
@@ -1091,7 +1093,9 @@ export interface components {
             /**
              * @description Whether the play raised the track's play count: not when the listener uploaded the
              *     track, nor when they already had a counted play of it within the play-count window
-             *     (30 minutes unless configured).
+             *     (30 minutes unless configured), nor when their previous counted play (of any track)
+             *     started less than 30 seconds ago (unless configured), or less than that track's length
+             *     if it is shorter.
              */
             counted: boolean;
             /**
@@ -1783,6 +1787,15 @@ export interface operations {
             };
             /** @description The plan is not `basic` or `premium` (`invalid_plan`) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many checkouts started (`too_many_checkouts`) or promo codes tried (`too_many_promo_code_attempts`) by this user lately */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3412,6 +3425,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description More play reports than the user's budget per minute (`too_many_play_reports`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getStems: {
@@ -3897,7 +3919,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description In this order: `minimum_withdrawal`, `paypal_email_required`, `bank_details_required`, `invalid_paypal_email`, `invalid_iban`, `invalid_swift`; `idempotency_key_reused` (the key came with another request); `invalid_json` (no method, or fields of the wrong type) */
+            /** @description In this order: `minimum_withdrawal`, `paypal_email_required`, `bank_details_required`, `invalid_paypal_email` (also past 255 bytes or with control characters), `invalid_account_name` (past 70 characters, no letter, or control characters), `invalid_iban`, `invalid_swift`; `idempotency_key_reused` (the key came with another request); `invalid_json` (no method, or fields of the wrong type) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -109,6 +109,14 @@ impl Config {
             "BACKBEAT_PLAY_COUNT_WINDOW_SECS",
             &mut self.play_count_window_secs,
         )?;
+        e.set(
+            "BACKBEAT_MIN_SECS_BETWEEN_COUNTED_PLAYS",
+            &mut self.min_secs_between_counted_plays,
+        )?;
+        e.set(
+            "BACKBEAT_PLAY_REPORTS_PER_MINUTE",
+            &mut self.play_reports_per_minute,
+        )?;
         e.set_some(
             "BACKBEAT_AD_NETWORK_SCRIPT_URL",
             &mut self.ad_network_script_url,
@@ -168,6 +176,14 @@ impl Config {
             &mut payments.stripe_price_premium,
         )?;
         e.set("BACKBEAT_STRIPE_API_URL", &mut payments.stripe_api_url)?;
+        e.set(
+            "BACKBEAT_CHECKOUTS_PER_HOUR",
+            &mut payments.checkouts_per_hour,
+        )?;
+        e.set(
+            "BACKBEAT_PROMO_CODE_ATTEMPTS_PER_HOUR",
+            &mut payments.promo_code_attempts_per_hour,
+        )?;
         let payouts = &mut self.payouts;
         e.set_some("BACKBEAT_PAYPAL_CLIENT_ID", &mut payouts.paypal_client_id)?;
         e.set_some(
@@ -213,11 +229,24 @@ impl Config {
                 reason: "must be at least 1 millisecond".into(),
             });
         }
-        if self.play_count_window_secs > PLAY_COUNT_WINDOW_MAX_SECS {
-            return Err(ConfigError::Invalid {
-                name: "BACKBEAT_PLAY_COUNT_WINDOW_SECS",
-                reason: format!("must be at most {PLAY_COUNT_WINDOW_MAX_SECS} seconds (a year)"),
-            });
+        for (name, secs) in [
+            (
+                "BACKBEAT_PLAY_COUNT_WINDOW_SECS",
+                self.play_count_window_secs,
+            ),
+            (
+                "BACKBEAT_MIN_SECS_BETWEEN_COUNTED_PLAYS",
+                self.min_secs_between_counted_plays,
+            ),
+        ] {
+            if secs > PLAY_COUNT_WINDOW_MAX_SECS {
+                return Err(ConfigError::Invalid {
+                    name,
+                    reason: format!(
+                        "must be at most {PLAY_COUNT_WINDOW_MAX_SECS} seconds (a year)"
+                    ),
+                });
+            }
         }
         let at_least_one = [
             (
@@ -232,6 +261,10 @@ impl Config {
             ("BACKBEAT_MAX_DECODE_RATIO", self.max_decode_ratio),
             ("BACKBEAT_JOB_TIMEOUT_SECS", self.job_timeout_secs),
             ("BACKBEAT_JOB_LEASE_SECS", self.job_lease_secs),
+            (
+                "BACKBEAT_PLAY_REPORTS_PER_MINUTE",
+                u64::from(self.play_reports_per_minute),
+            ),
             (
                 "BACKBEAT_WITHDRAWALS_PER_DAY",
                 u64::from(self.payouts.withdrawals_per_day),

@@ -117,6 +117,13 @@ pub struct Config {
     /// A listener's plays of one track count once within this many seconds (against play
     /// farming; DECISIONS.md, "Plays and earnings").
     pub play_count_window_secs: u64,
+    /// A listener's play counts only if their previous counted play started at least this
+    /// many seconds earlier (or that track's length, if shorter); 0 turns the rule off
+    /// (DECISIONS.md, "Added with the third round of work").
+    pub min_secs_between_counted_plays: u64,
+    /// Play reports (`POST /api/v1/tracks/{id}/plays`) one user may send per minute, counted
+    /// in the database for every node; more are answered 429.
+    pub play_reports_per_minute: u32,
     /// The script of an external ad network, loaded for free-plan users only (an `http://` or
     /// `https://` URL); the Content-Security-Policy admits its origin only when set.
     pub ad_network_script_url: Option<String>,
@@ -275,6 +282,8 @@ impl Default for Config {
             audio_checks_at_once: std::thread::available_parallelism().map_or(2, |n| n.get()),
             event_streams_per_user: 8,
             play_count_window_secs: 30 * 60,
+            min_secs_between_counted_plays: 30,
+            play_reports_per_minute: 120,
             ad_network_script_url: None,
             auth: AuthConfig::default(),
             mail: MailConfig::default(),
@@ -325,6 +334,11 @@ impl fmt::Debug for Config {
             .field("audio_checks_at_once", &self.audio_checks_at_once)
             .field("event_streams_per_user", &self.event_streams_per_user)
             .field("play_count_window_secs", &self.play_count_window_secs)
+            .field(
+                "min_secs_between_counted_plays",
+                &self.min_secs_between_counted_plays,
+            )
+            .field("play_reports_per_minute", &self.play_reports_per_minute)
             .field("ad_network_script_url", &self.ad_network_script_url)
             .field(
                 "auth.access_token_ttl_secs",
@@ -379,6 +393,15 @@ impl Config {
     /// How long after a listener's counted play of a track their next play of it does not count.
     pub fn play_count_window(&self) -> chrono::Duration {
         let secs = self.play_count_window_secs.min(PLAY_COUNT_WINDOW_MAX_SECS);
+        chrono::Duration::seconds(i64::try_from(secs).expect("at most a year of seconds"))
+    }
+
+    /// How long after a listener's counted play their next play (of any track) may count, at
+    /// most: zero when the rule is off.
+    pub fn min_between_counted_plays(&self) -> chrono::Duration {
+        let secs = self
+            .min_secs_between_counted_plays
+            .min(PLAY_COUNT_WINDOW_MAX_SECS);
         chrono::Duration::seconds(i64::try_from(secs).expect("at most a year of seconds"))
     }
 
@@ -470,6 +493,37 @@ mod tests {
             chrono::Duration::seconds(90)
         );
         assert!(matches!(too_long, Err(ConfigError::Invalid { .. })));
+    }
+
+    #[test]
+    fn counted_plays_are_30_seconds_apart_unless_configured_and_reports_are_bounded() {
+        let default = Config::load(None, &[]).unwrap();
+        let off = Config::load(None, &[("BACKBEAT_MIN_SECS_BETWEEN_COUNTED_PLAYS", "0")]).unwrap();
+        let budget = Config::load(None, &[("BACKBEAT_PLAY_REPORTS_PER_MINUTE", "20")]).unwrap();
+        let toml = "min_secs_between_counted_plays = 45\nplay_reports_per_minute = 60\n";
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("backbeat.toml");
+        std::fs::write(&file, toml).unwrap();
+        let from_file = Config::load(Some(&file), &[]).unwrap();
+
+        assert_eq!(
+            default.min_between_counted_plays(),
+            chrono::Duration::seconds(30)
+        );
+        assert_eq!(default.play_reports_per_minute, 120);
+        assert_eq!(off.min_between_counted_plays(), chrono::Duration::zero());
+        assert_eq!(budget.play_reports_per_minute, 20);
+        assert_eq!(from_file.min_secs_between_counted_plays, 45);
+        assert_eq!(from_file.play_reports_per_minute, 60);
+        for bad in [
+            ("BACKBEAT_PLAY_REPORTS_PER_MINUTE", "0"),
+            ("BACKBEAT_MIN_SECS_BETWEEN_COUNTED_PLAYS", "40000000"),
+        ] {
+            assert!(matches!(
+                Config::load(None, &[bad]),
+                Err(ConfigError::Invalid { .. })
+            ));
+        }
     }
 
     #[test]

@@ -110,6 +110,10 @@ pub struct PaymentsConfig {
     pub stripe_price_premium: Option<String>,
     /// Where Stripe's API is (tests point it at a fake).
     pub stripe_api_url: String,
+    /// Checkouts (and plan changes) one user may start per hour; more are answered 429.
+    pub checkouts_per_hour: u32,
+    /// Promo codes one user may try per hour, valid or not; more are answered 429.
+    pub promo_code_attempts_per_hour: u32,
 }
 
 impl Default for PaymentsConfig {
@@ -123,6 +127,8 @@ impl Default for PaymentsConfig {
             stripe_price_basic: None,
             stripe_price_premium: None,
             stripe_api_url: "https://api.stripe.com".into(),
+            checkouts_per_hour: 20,
+            promo_code_attempts_per_hour: 10,
         }
     }
 }
@@ -158,10 +164,25 @@ impl PaymentsConfig {
         })
     }
 
-    /// The checks of a loaded configuration: Stripe needs all of its settings.
+    /// The checks of a loaded configuration: Stripe needs all of its settings, and each limit
+    /// allows at least one.
     pub(super) fn validate(&self) -> Result<(), ConfigError> {
         if self.provider == ProviderKind::Stripe {
             self.stripe()?;
+        }
+        for (name, limit) in [
+            ("BACKBEAT_CHECKOUTS_PER_HOUR", self.checkouts_per_hour),
+            (
+                "BACKBEAT_PROMO_CODE_ATTEMPTS_PER_HOUR",
+                self.promo_code_attempts_per_hour,
+            ),
+        ] {
+            if limit == 0 {
+                return Err(ConfigError::Invalid {
+                    name,
+                    reason: "must be at least 1".into(),
+                });
+            }
         }
         Ok(())
     }
@@ -185,6 +206,11 @@ impl fmt::Debug for PaymentsConfig {
             .field("stripe_price_basic", &self.stripe_price_basic)
             .field("stripe_price_premium", &self.stripe_price_premium)
             .field("stripe_api_url", &self.stripe_api_url)
+            .field("checkouts_per_hour", &self.checkouts_per_hour)
+            .field(
+                "promo_code_attempts_per_hour",
+                &self.promo_code_attempts_per_hour,
+            )
             .finish()
     }
 }

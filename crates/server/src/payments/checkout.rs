@@ -52,6 +52,8 @@ pub async fn start(
     let plan = Plan::parse(plan_id)
         .filter(|plan| *plan != Plan::Free)
         .ok_or(errors::INVALID_PLAN)?;
+    let promo_code = promo_code.map(str::trim).filter(|code| !code.is_empty());
+    within_limits(payments, payer.user_id, promo_code.is_some()).await?;
     // The checkout row refers to the profile: a profile lost or never written is made again.
     my_profile(payments.db(), payer.user_id).await?;
     if plans::plan_of(payments.db(), payer.user_id).await? == plan {
@@ -61,7 +63,7 @@ pub async fn start(
         ));
     }
     let provider = payments.provider();
-    let promo = match promo_code.map(str::trim).filter(|code| !code.is_empty()) {
+    let promo = match promo_code {
         Some(code) => Some(
             provider
                 .find_promo(code)
@@ -128,6 +130,32 @@ pub async fn start(
         id: if active.is_some() { id } else { hosted.id },
         url: hosted.url,
     })
+}
+
+/// Counts a checkout (and a promo code tried, when one is given) against the user's budgets;
+/// refuses past either, before anything is asked of the provider or written.
+async fn within_limits(
+    payments: &Payments,
+    user_id: &str,
+    with_promo: bool,
+) -> Result<(), Failure> {
+    let limits = payments.limits();
+    if !limits
+        .limiter
+        .allow(&format!("checkouts:{user_id}"), limits.checkouts)
+        .await?
+    {
+        return Err(errors::TOO_MANY_CHECKOUTS.into());
+    }
+    if with_promo
+        && !limits
+            .limiter
+            .allow(&format!("promo-codes:{user_id}"), limits.promo_codes)
+            .await?
+    {
+        return Err(errors::TOO_MANY_PROMO_CODE_ATTEMPTS.into());
+    }
+    Ok(())
 }
 
 /// Asks the provider to cancel the user's subscription now; the plan becomes free when the

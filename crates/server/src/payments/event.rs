@@ -70,6 +70,8 @@ pub struct SubscriptionState {
     pub cancel_at_period_end: bool,
     /// Orders events of the same second: created (1) before updated (2) before deleted (3).
     pub rank: i64,
+    /// When the provider made the subscription (`created`, Unix seconds).
+    pub started: Option<i64>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -126,6 +128,7 @@ fn subscription(object: &Value, rank: i64) -> Option<SubscriptionState> {
             .or_else(|| item["current_period_end"].as_i64()),
         cancel_at_period_end: object["cancel_at_period_end"].as_bool().unwrap_or(false),
         rank,
+        started: object["created"].as_i64(),
     })
 }
 
@@ -185,7 +188,7 @@ mod tests {
                 "status": "active", "metadata": {"user_id": "u1", "plan": "premium"},
                 "items": {"data": [{"id": "si_1", "price": {"id": "price_p"},
                     "current_period_end": 1_702_592_000}]},
-                "cancel_at_period_end": false}),
+                "cancel_at_period_end": false, "created": 1_699_999_000}),
         );
 
         let Change::Subscription(state) = parse(&body).unwrap().change else {
@@ -193,6 +196,7 @@ mod tests {
         };
 
         assert_eq!(state.id, "sub_1");
+        assert_eq!(state.started, Some(1_699_999_000));
         assert_eq!(state.user_id.as_deref(), Some("u1"));
         assert_eq!(state.price_id.as_deref(), Some("price_p"));
         assert_eq!(state.metadata_plan, Some(Plan::Premium));

@@ -30,6 +30,7 @@ use anyhow::Context;
 use crate::config::{Config, ProviderKind};
 use crate::db::Db;
 use crate::events::EventBus;
+use crate::rate_limits::{Quota, RateLimiter};
 use crate::shutdown::Shutdown;
 use configured::Provider;
 
@@ -45,6 +46,17 @@ struct Parts {
     db: Db,
     events: EventBus,
     provider: Provider,
+    limits: CheckoutLimits,
+}
+
+/// The limits on what one user may start, counted in the database for every node.
+#[derive(Clone, Debug)]
+pub struct CheckoutLimits {
+    pub limiter: RateLimiter,
+    /// Checkouts and plan changes started.
+    pub checkouts: Quota,
+    /// Promo codes tried, valid or not.
+    pub promo_codes: Quota,
 }
 
 impl Payments {
@@ -54,6 +66,7 @@ impl Payments {
         config: &Config,
         db: Db,
         events: EventBus,
+        limiter: RateLimiter,
         shutdown: Shutdown,
     ) -> anyhow::Result<Self> {
         crate::net::use_ring_for_tls();
@@ -83,10 +96,16 @@ impl Payments {
                 config.public_url(),
             )),
         };
+        let limits = CheckoutLimits {
+            limiter,
+            checkouts: Quota::per_hour(settings.checkouts_per_hour),
+            promo_codes: Quota::per_hour(settings.promo_code_attempts_per_hour),
+        };
         Ok(Self(Arc::new(Parts {
             db,
             events,
             provider,
+            limits,
         })))
     }
 
@@ -108,5 +127,9 @@ impl Payments {
 
     pub fn provider(&self) -> &Provider {
         &self.0.provider
+    }
+
+    pub fn limits(&self) -> &CheckoutLimits {
+        &self.0.limits
     }
 }

@@ -84,7 +84,8 @@ where
 }
 
 /// Starts a checkout of the Basic or Premium plan at the payment provider. The plan changes
-/// only when the provider's verified webhook event says so.
+/// only when the provider's verified webhook event says so. Each user may start 20 checkouts
+/// an hour and try 10 promo codes an hour (unless configured); more are refused with 429.
 #[utoipa::path(
     post,
     path = "/checkout-sessions",
@@ -100,6 +101,9 @@ where
         (status = 409, description = "The user is on this plan already (`already_on_plan`)",
             body = ErrorBody),
         (status = 422, description = "The plan is not `basic` or `premium` (`invalid_plan`)",
+            body = ErrorBody),
+        (status = 429, description = "Too many checkouts started (`too_many_checkouts`) or \
+            promo codes tried (`too_many_promo_code_attempts`) by this user lately",
             body = ErrorBody),
         (status = 502, description = "The payment provider failed \
             (`payment_provider_error`)", body = ErrorBody),

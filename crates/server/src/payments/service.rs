@@ -6,8 +6,15 @@
 //! subscription keeps the time (and, within a second, the kind) of the event whose state it
 //! holds and never takes an older one; `canceled` is terminal. A completed checkout only links a
 //! subscription and a customer to a user and never touches the subscription's state. The user's
-//! plan is then derived: the best plan among their active subscriptions, else free; written to
+//! plan is then derived: the plan of their newest active subscription, else free; written to
 //! the profile in the same transaction and announced after the commit.
+//!
+//! A user never keeps two live subscriptions (two checkouts opened side by side can both be
+//! paid): whenever an event leaves a user with more than one active subscription at the
+//! provider, every one but the newest is cancelled at the provider after the commit. The plan
+//! follows the newest at once; the older one's `customer.subscription.deleted` follows. Being
+//! derived from the state, not from the event, a cancellation that failed is asked again with
+//! the user's next event.
 
 use uuid::Uuid;
 
@@ -16,7 +23,7 @@ use super::configured::Provider;
 use super::event::{self, Change, CheckoutCompleted, InvoiceRef, SubscriptionState, WebhookEvent};
 use super::provider::PaymentProvider;
 use super::signature;
-use super::store::{self, NewSubscription};
+use super::store::{self, ActiveSubscription, NewSubscription};
 use crate::db::{Timestamp, Tx};
 use crate::errors::{self, Failure};
 use crate::events::Event;
@@ -41,7 +48,22 @@ pub async fn receive_webhook(
         errors::INVALID_WEBHOOK_SIGNATURE
     })?;
     let event = event::parse(body).ok_or(errors::INVALID_WEBHOOK_EVENT)?;
-    if let Some((user_id, plan)) = process(payments, &event).await? {
+    let processed = process(payments, &event).await?;
+    for subscription in &processed.superseded {
+        // The newer subscription stands whatever happens here; the next event asks again.
+        match provider.cancel(subscription).await {
+            Ok(()) => tracing::info!(
+                subscription = %subscription,
+                "cancelled a subscription a newer one replaced"
+            ),
+            Err(err) => tracing::error!(
+                subscription = %subscription,
+                error = %err,
+                "cannot cancel a subscription a newer one replaced"
+            ),
+        }
+    }
+    if let Some((user_id, plan)) = processed.changed {
         tracing::info!(
             user_id,
             plan = plan.as_str(),
@@ -57,11 +79,17 @@ pub async fn receive_webhook(
     Ok(())
 }
 
-/// Applies the event in one transaction; answers the user and plan when their plan changed.
-pub async fn process(
-    payments: &Payments,
-    event: &WebhookEvent,
-) -> Result<Option<(String, Plan)>, Failure> {
+/// What processing an event did.
+#[derive(Debug, Default)]
+pub struct Processed {
+    /// The user and their new plan, when it changed.
+    pub changed: Option<(String, Plan)>,
+    /// The provider's ids of the user's active subscriptions a newer one replaced: to cancel.
+    pub superseded: Vec<String>,
+}
+
+/// Applies the event in one transaction; answers what changed.
+pub async fn process(payments: &Payments, event: &WebhookEvent) -> Result<Processed, Failure> {
     let provider = payments.provider();
     let name = provider.name();
     let now = Timestamp::now();
@@ -69,7 +97,7 @@ pub async fn process(
     let mut tx = payments.db().begin().await?;
     if !store::record_event(&mut tx, name, &event.id, &event.kind, now).await? {
         tracing::debug!(event = event.id, "a webhook event seen before");
-        return Ok(None);
+        return Ok(Processed::default());
     }
     let user = match &event.change {
         Change::CheckoutCompleted(done) => checkout_completed(&mut tx, name, done, now).await?,
@@ -81,14 +109,27 @@ pub async fn process(
         }
         Change::Ignored => None,
     };
-    let changed = match user {
-        Some(user) => derive_plan(&mut tx, &user, now)
+    let mut processed = Processed::default();
+    if let Some(user) = user {
+        let active = store::active_subscriptions(&mut tx, &user).await?;
+        processed.superseded = superseded(&active, name);
+        processed.changed = derive_plan(&mut tx, &user, &active, now)
             .await?
-            .map(|plan| (user, plan)),
-        None => None,
-    };
+            .map(|plan| (user, plan));
+    }
     tx.commit().await?;
-    Ok(changed)
+    Ok(processed)
+}
+
+/// The subscriptions at `provider` that a newer active one replaced: every active one but the
+/// newest (`active` is newest first, at any provider; only the configured one can cancel).
+fn superseded(active: &[ActiveSubscription], provider: &str) -> Vec<String> {
+    active
+        .iter()
+        .skip(1)
+        .filter(|subscription| subscription.provider == provider)
+        .map(|subscription| subscription.provider_subscription_id.clone())
+        .collect()
 }
 
 /// A webhook's `created`, as a timestamp.
@@ -232,6 +273,7 @@ async fn subscription_changed(
             event_at: at,
             rank: state.rank,
             clears_failure: matches!(state.status.as_str(), "active" | "trialing"),
+            started_at: state.started.and_then(from_unix),
         },
         now,
     )
@@ -279,34 +321,60 @@ async fn invoice_event(
     Ok(user)
 }
 
-/// Writes the plan `user` is entitled to (the best of their active subscriptions, else free);
-/// answers it when it changed.
-async fn derive_plan(tx: &mut Tx, user: &str, now: Timestamp) -> Result<Option<Plan>, Failure> {
-    let plan = best_plan(
-        store::active_plans(tx, user)
-            .await?
-            .iter()
-            .map(|plan| Plan::from_stored(Some(plan))),
-    );
+/// Writes the plan `user` is entitled to (that of their newest active subscription, else
+/// free); answers it when it changed.
+async fn derive_plan(
+    tx: &mut Tx,
+    user: &str,
+    active: &[ActiveSubscription],
+    now: Timestamp,
+) -> Result<Option<Plan>, Failure> {
+    let plan = newest_plan(active);
     let changed = store::set_plan(tx, user, plan.as_str(), now).await?;
     Ok(changed.then_some(plan))
 }
 
-/// The most a user gets from several plans: premium over basic over free.
-fn best_plan(plans: impl IntoIterator<Item = Plan>) -> Plan {
-    let rank = |plan: &Plan| Plan::ALL.iter().position(|p| p == plan);
-    plans.into_iter().max_by_key(rank).unwrap_or(Plan::Free)
+/// The plan of the newest of the active subscriptions (newest first), else free.
+fn newest_plan(active: &[ActiveSubscription]) -> Plan {
+    active
+        .first()
+        .map_or(Plan::Free, |newest| Plan::from_stored(Some(&newest.plan)))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn active(provider: &str, id: &str, plan: &str) -> ActiveSubscription {
+        ActiveSubscription {
+            provider: provider.into(),
+            provider_subscription_id: id.into(),
+            plan: plan.into(),
+        }
+    }
+
     #[test]
-    fn the_best_active_plan_wins_and_none_is_free() {
-        assert_eq!(best_plan([Plan::Basic, Plan::Premium]), Plan::Premium);
-        assert_eq!(best_plan([Plan::Basic]), Plan::Basic);
-        assert_eq!(best_plan([]), Plan::Free);
+    fn the_newest_active_plan_wins_and_none_is_free() {
+        let newest_basic = [
+            active("sandbox", "sub_2", "basic"),
+            active("sandbox", "sub_1", "premium"),
+        ];
+        assert_eq!(newest_plan(&newest_basic), Plan::Basic);
+        assert_eq!(newest_plan(&newest_basic[1..]), Plan::Premium);
+        assert_eq!(newest_plan(&[]), Plan::Free);
+    }
+
+    #[test]
+    fn every_active_subscription_but_the_newest_is_superseded_at_the_provider() {
+        let three = [
+            active("stripe", "sub_3", "basic"),
+            active("sandbox", "sub_2", "premium"),
+            active("stripe", "sub_1", "premium"),
+        ];
+        assert_eq!(superseded(&three, "stripe"), ["sub_1"]);
+        assert_eq!(superseded(&three, "sandbox"), ["sub_2"]);
+        assert!(superseded(&three[..1], "stripe").is_empty());
+        assert!(superseded(&[], "stripe").is_empty());
     }
 
     #[test]

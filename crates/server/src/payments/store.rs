@@ -126,11 +126,14 @@ pub struct SubscriptionState<'a> {
     pub rank: i64,
     /// An active state clears an older payment failure.
     pub clears_failure: bool,
+    /// When the provider made the subscription, if the event says.
+    pub started_at: Option<Timestamp>,
 }
 
 /// Applies `state` unless the row holds a newer one or is canceled (terminal); answers whether
 /// it applied. The condition is part of the UPDATE, so concurrent events of one subscription
-/// cannot both pass it on stale reads.
+/// cannot both pass it on stale reads. When the provider made the subscription is kept the first
+/// time an event says it.
 pub async fn apply_state(
     tx: &mut Tx,
     provider: &str,
@@ -143,14 +146,14 @@ pub async fn apply_state(
              cancel_at_period_end = $6, state_event_at = $7, state_event_rank = $8, \
              payment_failed_at = CASE WHEN $9 AND payment_failed_at < $7 THEN NULL \
                                       ELSE payment_failed_at END, \
-             updated_at = $10 \
+             started_at = COALESCE(started_at, $11), updated_at = $10 \
          WHERE provider = $1 AND provider_subscription_id = $2 AND status <> 'canceled' \
            AND (state_event_at IS NULL OR state_event_at < $7 \
                 OR (state_event_at = $7 AND state_event_rank <= $8))")
         .bind(provider).bind(subscription_id).bind(state.plan).bind(state.status)
         .bind(state.current_period_end).bind(state.cancel_at_period_end)
         .bind(state.event_at).bind(state.rank).bind(state.clears_failure).bind(now)
-        .execute(conn).await.map(|r| r.rows_affected() == 1))
+        .bind(state.started_at).execute(conn).await.map(|r| r.rows_affected() == 1))
 }
 
 /// Marks the subscription's payment as failed at `at` (`failed`), or clears a failure older
@@ -174,10 +177,24 @@ pub async fn set_payment_failed(
         .bind(provider).bind(subscription_id).bind(at).execute(conn).await.map(drop))
 }
 
-/// The plans of the user's active subscriptions, with any provider.
-pub async fn active_plans(tx: &mut Tx, user: &str) -> sqlx::Result<Vec<String>> {
-    on_tx!(tx, conn => sqlx::query_scalar(concat!(
-        "SELECT plan FROM subscriptions WHERE user_id = $1 AND status IN ", active!()))
+/// One of a user's active subscriptions.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct ActiveSubscription {
+    pub provider: String,
+    pub provider_subscription_id: String,
+    pub plan: String,
+}
+
+/// The user's active subscriptions with any provider, newest first: by when the provider made
+/// them, then by when Backbeat first heard of them.
+pub async fn active_subscriptions(
+    tx: &mut Tx,
+    user: &str,
+) -> sqlx::Result<Vec<ActiveSubscription>> {
+    on_tx!(tx, conn => sqlx::query_as(concat!(
+        "SELECT provider, provider_subscription_id, plan FROM subscriptions \
+         WHERE user_id = $1 AND status IN ", active!(),
+        " ORDER BY COALESCE(started_at, created_at) DESC, created_at DESC, id DESC"))
         .bind(user).fetch_all(conn).await)
 }
 

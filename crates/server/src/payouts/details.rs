@@ -1,7 +1,9 @@
 //! Where a withdrawal is paid: a PayPal email, or a bank transfer's account holder, IBAN and
 //! SWIFT/BIC. Checked in SPEC's order (what is missing first, then the shape beyond the spec:
-//! a plausible email, an IBAN of its country's length with a valid mod-97 check, a BIC of 8 or
-//! 11 characters), stored as SPEC's one serialised text, and shown masked.
+//! a plausible email of at most 255 bytes, a holder name of at most 70 characters with a letter
+//! and no control characters, an IBAN of its country's length with a valid mod-97 check, a BIC
+//! of 8 or 11 characters), stored as SPEC's one serialised text, and shown masked. Every field is
+//! thus bounded before it is stored: the operator's tables print what users typed.
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -109,6 +111,7 @@ impl Details {
                 if account_name.is_empty() || iban.is_empty() || swift.is_empty() {
                     return Err(errors::BANK_DETAILS_REQUIRED);
                 }
+                check_account_name(&account_name)?;
                 if !is_valid_iban(&iban) {
                     return Err(errors::INVALID_IBAN);
                 }
@@ -147,6 +150,26 @@ impl Details {
             .expect("strings serialise"),
         }
     }
+}
+
+/// The longest account holder name: SEPA's limit for a party's name.
+pub const ACCOUNT_NAME_MAX_CHARS: usize = 70;
+
+/// An account holder's name (trimmed): at most 70 characters, at least one letter, and no
+/// control characters or invisible ones that reorder text (bidirectional overrides).
+fn check_account_name(name: &str) -> Result<(), Problem> {
+    if name.chars().count() > ACCOUNT_NAME_MAX_CHARS {
+        return Err(errors::ACCOUNT_NAME_TOO_LONG);
+    }
+    let hidden = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{061C}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+                | '\u{2060}'..='\u{2069}' | '\u{FEFF}')
+    };
+    if name.chars().any(hidden) || !name.chars().any(char::is_alphabetic) {
+        return Err(errors::INVALID_ACCOUNT_NAME);
+    }
+    Ok(())
 }
 
 /// Stored details as shown: the PayPal email, or "Ada Lovelace · IBAN •••• 1234".
@@ -305,6 +328,64 @@ mod tests {
             ),
             Err(errors::INVALID_SWIFT)
         );
+    }
+
+    #[test]
+    fn an_account_holder_name_is_bounded_in_length_and_characters() {
+        let check = |name: &str| {
+            Details::check(
+                Method::Bank,
+                bank(name, "DE89370400440532013000", "DEUTDEFF").as_ref(),
+            )
+            .map(|_| ())
+        };
+        assert_eq!(check(&"a".repeat(70)), Ok(()));
+        assert_eq!(check("  Zoë O'Brien-Núñez & Søn  "), Ok(()));
+        assert_eq!(check("山田 太郎"), Ok(()));
+        assert_eq!(check(&"a".repeat(71)), Err(errors::ACCOUNT_NAME_TOO_LONG));
+        assert_eq!(
+            check(&"é".repeat(900_000)),
+            Err(errors::ACCOUNT_NAME_TOO_LONG)
+        );
+        for invalid in [
+            "Ada\nLovelace",
+            "Ada\u{1b}[2J",
+            "Ada\u{202E}ecalevol",
+            "Ada\0",
+            "12345",
+            "=1+1",
+        ] {
+            assert_eq!(
+                check(invalid),
+                Err(errors::INVALID_ACCOUNT_NAME),
+                "{invalid:?}"
+            );
+        }
+        assert_eq!(
+            check("   "),
+            Err(errors::BANK_DETAILS_REQUIRED),
+            "what is missing comes first"
+        );
+    }
+
+    #[test]
+    fn a_paypal_email_is_bounded_in_length_and_characters() {
+        let check =
+            |email: String| Details::check(Method::Paypal, Some(&GivenDetails::Email(email)));
+        let long = format!("{}@example.com", "a".repeat(250));
+        assert_eq!(check(long), Err(errors::INVALID_PAYPAL_EMAIL));
+        for invalid in [
+            "ada\u{7}@example.com",
+            "ada@exa\nmple.com",
+            "ada@example.com\u{1b}[2J",
+        ] {
+            assert_eq!(
+                check(invalid.into()),
+                Err(errors::INVALID_PAYPAL_EMAIL),
+                "{invalid:?}"
+            );
+        }
+        assert!(check("ada@example.com".into()).is_ok());
     }
 
     #[test]

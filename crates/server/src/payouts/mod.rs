@@ -8,6 +8,8 @@
 //! - `details.rs`: where a withdrawal is paid (PayPal email, IBAN and BIC checks, masking);
 //! - `service.rs`: balance, earnings and withdrawal requests as the API asks for them;
 //! - `operator.rs`: `backbeat payouts` (list, complete, reject, export) and the artist's mail;
+//! - `signals.rs`: where a pending withdrawal's credits came from (listeners, new accounts,
+//!   the top listener), shown by `backbeat payouts list` before the operator pays;
 //! - `paypal.rs`: the optional PayPal Payouts sender (`backbeat payouts send-paypal`);
 //! - `routes.rs`, `store.rs`: the API and the SQL.
 
@@ -17,6 +19,7 @@ pub mod operator;
 pub mod paypal;
 pub mod routes;
 pub mod service;
+pub mod signals;
 pub mod store;
 
 /// Units of money per euro: amounts are integers in units of 0.0001 EUR.

@@ -1,11 +1,13 @@
 //! The operator's side of payouts, run from the command line (`backbeat payouts ...`, no admin
-//! web UI): every withdrawal listed or exported with its full details (to pay it), and the
-//! one-way transitions pending -> completed | rejected. A rejection returns the amount through
-//! a refund ledger row in the same transaction. The artist is mailed either way.
+//! web UI): every withdrawal listed or exported with its full details (to pay it), a pending
+//! one listed with where its money came from (`signals.rs`), and the one-way transitions
+//! pending -> completed | rejected. A rejection returns the amount through a refund ledger row
+//! in the same transaction. The artist is mailed either way.
 
 use super::details::Method;
 use super::ledger::{self, Change};
 use super::paypal::Paypal;
+use super::signals::{self, Signals};
 use super::store::{self, WithdrawalRow};
 use super::{Status, eur};
 use crate::auth::{Mail, Mailer};
@@ -37,15 +39,34 @@ impl From<sqlx::Error> for OperatorError {
     }
 }
 
-/// A withdrawal with the email of the artist who asked for it.
-pub type Listed = (WithdrawalRow, String);
+/// A withdrawal with the email of the artist who asked for it and, while it is pending, where
+/// its credits came from.
+#[derive(Clone, Debug)]
+pub struct Listed {
+    pub row: WithdrawalRow,
+    pub email: String,
+    pub signals: Option<Signals>,
+}
 
-/// Every withdrawal (of `status` when given: pending, completed or rejected), newest first.
+/// Every withdrawal (of `status` when given: pending, completed or rejected), newest first;
+/// the pending ones with their signals.
 pub async fn list(db: &Db, status: Option<&str>) -> Result<Vec<Listed>, OperatorError> {
     if let Some(status) = status.filter(|status| Status::of(status).as_str() != *status) {
         return Err(OperatorError::Status(status.to_owned()));
     }
-    Ok(store::all_withdrawals(db, status).await?)
+    let mut listed = Vec::new();
+    for (row, email) in store::all_withdrawals(db, status).await? {
+        let signals = match Status::of(&row.status) {
+            Status::Pending => Some(signals::of_withdrawal(db, &row).await?),
+            Status::Completed | Status::Rejected => None,
+        };
+        listed.push(Listed {
+            row,
+            email,
+            signals,
+        });
+    }
+    Ok(listed)
 }
 
 /// Marks a pending withdrawal paid and mails the artist.
@@ -203,29 +224,51 @@ const HEADER: [&str; 9] = [
     "REASON",
 ];
 
-/// `payouts list` as a table, or `payouts export --csv`: the full details, to pay from.
+/// The signals' columns of `payouts list`: distinct listeners, the share of credits from
+/// accounts younger than 7 days, the largest single listener's share.
+const SIGNALS_HEADER: [&str; 3] = ["LISTENERS", "NEW_ACCOUNTS", "TOP_LISTENER"];
+
+/// `payouts list` as a table (with each pending withdrawal's signals), or `payouts export
+/// --csv`: the full details, to pay from.
 pub fn table(rows: &[Listed], csv: bool) -> String {
     let cells: Vec<Vec<String>> = rows
         .iter()
-        .map(|(row, email)| {
-            vec![
-                row.id.clone(),
-                row.created_at.to_string(),
-                row.status.clone(),
-                eur(row.amount_units),
-                row.method.clone(),
-                email.clone(),
-                row.details.clone(),
-                row.processed_at
-                    .map(|at| at.to_string())
-                    .unwrap_or_default(),
-                row.reason.clone().unwrap_or_default(),
-            ]
-        })
+        .map(
+            |Listed {
+                 row,
+                 email,
+                 signals,
+             }| {
+                let mut cells = vec![
+                    row.id.clone(),
+                    row.created_at.to_string(),
+                    row.status.clone(),
+                    eur(row.amount_units),
+                    row.method.clone(),
+                    email.clone(),
+                    row.details.clone(),
+                    row.processed_at
+                        .map(|at| at.to_string())
+                        .unwrap_or_default(),
+                    row.reason.clone().unwrap_or_default(),
+                ];
+                if !csv {
+                    cells.extend(match signals {
+                        Some(signals) => [
+                            signals.listeners.to_string(),
+                            signals.new_account_share(),
+                            signals.top_listener_share(),
+                        ],
+                        None => ["-".to_owned(), "-".to_owned(), "-".to_owned()],
+                    });
+                }
+                cells
+            },
+        )
         .collect();
     if csv {
         comma_separated(&HEADER.map(str::to_lowercase), &cells)
     } else {
-        aligned(&HEADER, &cells)
+        aligned(&[&HEADER[..], &SIGNALS_HEADER[..]].concat(), &cells)
     }
 }

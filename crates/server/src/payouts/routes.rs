@@ -227,7 +227,7 @@ async fn list_withdrawals(
 
 /// Requests a withdrawal of my whole balance, rounded down to cents (a sub-cent remainder
 /// stays). Checked in this order: the minimum of 5 EUR, the PayPal email or the three bank
-/// fields, then the email, IBAN and SWIFT/BIC formats, then the limit of withdrawals per 24
+/// fields, then the email, account holder name, IBAN and SWIFT/BIC formats, then the limit of withdrawals per 24
 /// hours (3 unless configured). With an `Idempotency-Key`, a retry answers the first withdrawal
 /// again (201, the same body, not counted against the limit); the key with another request is
 /// refused.
@@ -245,7 +245,9 @@ async fn list_withdrawals(
         (status = 400, description = "The body is not JSON (`invalid_json`)", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 422, description = "In this order: `minimum_withdrawal`, `paypal_email_required`, \
-            `bank_details_required`, `invalid_paypal_email`, `invalid_iban`, `invalid_swift`; \
+            `bank_details_required`, `invalid_paypal_email` (also past 255 bytes or with control \
+            characters), `invalid_account_name` (past 70 characters, no letter, or control \
+            characters), `invalid_iban`, `invalid_swift`; \
             `idempotency_key_reused` (the key came with another request); `invalid_json` (no \
             method, or fields of the wrong type)", body = ErrorBody),
         (status = 429, description = "`withdrawal_limit_reached`: as many withdrawals as \

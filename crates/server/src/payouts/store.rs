@@ -1,5 +1,7 @@
 //! SQL of payouts: the ledger, the cached balances and the withdrawals.
 
+use futures_util::TryStreamExt;
+
 use crate::db::page::Position;
 use crate::db::{Db, Timestamp, Tx};
 use crate::{on_db, on_tx};
@@ -220,6 +222,59 @@ pub async fn settle(
         "UPDATE withdrawals SET status = $2, reason = $3, processed_at = $4 \
          WHERE id = $1 AND status = 'pending' RETURNING ", withdrawal_columns!()))
         .bind(id).bind(status).bind(reason).bind(now).fetch_optional(conn).await)
+}
+
+/// When the user's latest withdrawal before `withdrawal` that was not rejected was requested:
+/// where the credits `withdrawal` pays begin.
+pub async fn previous_paid_withdrawal_at(
+    db: &Db,
+    withdrawal: &WithdrawalRow,
+) -> sqlx::Result<Option<Timestamp>> {
+    on_db!(db, pool => sqlx::query_scalar(
+        "SELECT created_at FROM withdrawals \
+         WHERE user_id = $1 AND status <> 'rejected' AND (created_at, id) < ($2, $3) \
+         ORDER BY created_at DESC, id DESC LIMIT 1")
+        .bind(&withdrawal.user_id).bind(withdrawal.created_at).bind(&withdrawal.id)
+        .fetch_optional(pool).await)
+}
+
+/// One play credit: who listened, when their account was made, and when the play was credited.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct Credit {
+    pub listener: Option<String>,
+    pub listener_joined: Option<Timestamp>,
+    pub credited_at: Timestamp,
+}
+
+/// Runs `each` on every play credit of the user after `since` up to `until` (inclusive), with
+/// its listener and when their account was made, one row at a time (an artist may have
+/// millions).
+pub async fn each_play_credit(
+    db: &Db,
+    user_id: &str,
+    since: Timestamp,
+    until: Timestamp,
+    mut each: impl FnMut(Credit),
+) -> sqlx::Result<()> {
+    // The days bound the index range; the timestamps then bound it exactly.
+    let day = |at: Timestamp| at.as_datetime().format("%Y-%m-%d").to_string();
+    let (first_day, last_day) = (day(since), day(until));
+    on_db!(db, pool => {
+        let mut rows = sqlx::query_as::<_, Credit>(
+            "SELECT h.user_id AS listener, u.created_at AS listener_joined, \
+                    l.created_at AS credited_at \
+             FROM ledger_entries l \
+             LEFT JOIN listening_history h ON h.id = l.history_id \
+             LEFT JOIN users u ON u.id = h.user_id \
+             WHERE l.user_id = $1 AND l.kind = 'play_credit' AND l.day >= $2 AND l.day <= $3 \
+               AND l.created_at > $4 AND l.created_at <= $5")
+            .bind(user_id).bind(&first_day).bind(&last_day).bind(since).bind(until)
+            .fetch(pool);
+        while let Some(credit) = rows.try_next().await? {
+            each(credit);
+        }
+        Ok(())
+    })
 }
 
 /// The status of a withdrawal, when it exists.

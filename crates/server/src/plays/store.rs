@@ -34,6 +34,19 @@ pub async fn counted_since(
         .bind(listener).bind(track_id).bind(since).fetch_one(conn).await)
 }
 
+/// The listener's latest counted play: when it started, and its track's length in seconds
+/// (`None` once the track is gone).
+pub async fn last_counted_play(
+    tx: &mut Tx,
+    listener: &str,
+) -> sqlx::Result<Option<(Timestamp, Option<i64>)>> {
+    on_tx!(tx, conn => sqlx::query_as(
+        "SELECT h.listened_at, t.duration_secs FROM listening_history h \
+         LEFT JOIN tracks t ON t.id = h.track_id \
+         WHERE h.user_id = $1 AND h.counted ORDER BY h.listened_at DESC LIMIT 1")
+        .bind(listener).fetch_optional(conn).await)
+}
+
 pub async fn insert_listen(tx: &mut Tx, listen: &NewListen<'_>) -> sqlx::Result<()> {
     on_tx!(tx, conn => sqlx::query(
         "INSERT INTO listening_history (id, user_id, track_id, listened_at, counted) \

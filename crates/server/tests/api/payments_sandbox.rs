@@ -6,11 +6,12 @@
 use chrono::Datelike;
 use serde_json::{Value, json};
 
-use crate::helpers::app::{TestApp, count, scalar};
+use crate::helpers::app::{TestApp, count, scalar, spawn_app_with};
 use crate::helpers::events::EventStream;
 use crate::helpers::http::assert_api_error;
 use crate::helpers::payments::{
-    cancel, cancel_accepted, checkout, my_subscription, plan, plan_becomes, spawn_sandbox_app,
+    PROMO_CODES, SANDBOX_SECRET, cancel, cancel_accepted, checkout, my_subscription, plan,
+    plan_becomes, spawn_sandbox_app,
 };
 
 const PAYS: &str = "4242 4242 4242 4242";
@@ -292,4 +293,109 @@ async fn cancelling_without_a_subscription_is_refused() {
     let response = cancel(&app, &token).await;
 
     assert_api_error(response, 409, "no_subscription").await;
+}
+
+// ---- two open checkouts, and the limits on starting them (issue 27)
+
+/// Waits until `sql` (of the user) counts `expected`; answers whether it did in time.
+async fn counts_become(app: &TestApp, sql: &'static str, user: &str, expected: i64) -> bool {
+    for _ in 0..100 {
+        if scalar(app, sql, user).await == expected {
+            return true;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    false
+}
+
+#[tokio::test]
+async fn paying_a_second_open_checkout_ends_the_older_subscription() {
+    let app = spawn_sandbox_app().await;
+    let (user, token) = app.user("Ana").await;
+    // Both opened before either is paid: each is a hosted page of its own.
+    let premium = hosted_page(&app, &token, "premium", None).await;
+    let basic = hosted_page(&app, &token, "basic", None).await;
+    assert_eq!(
+        pay(&app, &premium, PAYS, &future_expiry(), "123")
+            .await
+            .status(),
+        303
+    );
+    assert!(plan_becomes(&app, &token, "premium").await);
+
+    assert_eq!(
+        pay(&app, &basic, PAYS, &future_expiry(), "123")
+            .await
+            .status(),
+        303
+    );
+
+    assert!(
+        plan_becomes(&app, &token, "basic").await,
+        "the plan follows the newest subscription"
+    );
+    let active_at_sandbox =
+        "SELECT COUNT(*) FROM sandbox_subscriptions WHERE user_id = $1 AND status = 'active'";
+    assert!(
+        counts_become(&app, active_at_sandbox, &user, 1).await,
+        "the older subscription is cancelled at the provider"
+    );
+    let canceled = "SELECT COUNT(*) FROM subscriptions WHERE user_id = $1 AND status = 'canceled' \
+         AND plan = 'premium'";
+    assert!(counts_become(&app, canceled, &user, 1).await);
+    let live = "SELECT COUNT(*) FROM subscriptions WHERE user_id = $1 AND status = 'active'";
+    assert_eq!(scalar(&app, live, &user).await, 1);
+    assert_eq!(plan(&app, &token).await, "basic");
+    assert_eq!(my_subscription(&app, &token).await["status"], "active");
+}
+
+#[tokio::test]
+async fn checkouts_past_the_budget_are_refused_and_start_nothing() {
+    let app = spawn_app_with(|config| {
+        config.payments.sandbox_webhook_secret = Some(SANDBOX_SECRET.into());
+        config.payments.checkouts_per_hour = 3;
+    })
+    .await;
+    let (user, token) = app.user("Ana").await;
+    let (_, bo_token) = app.user("Bo").await;
+    for _ in 0..3 {
+        hosted_page(&app, &token, "premium", None).await;
+    }
+
+    let fourth = checkout(&app, &token, "basic", None).await;
+
+    let message = assert_api_error(fourth, 429, "too_many_checkouts").await;
+    assert_eq!(
+        message,
+        "You have started too many checkouts. Please try again in a few minutes."
+    );
+    let started = "SELECT COUNT(*) FROM checkout_sessions WHERE user_id = $1";
+    assert_eq!(scalar(&app, started, &user).await, 3);
+    assert_eq!(
+        count(&app, "SELECT COUNT(*) FROM sandbox_sessions").await,
+        3
+    );
+    hosted_page(&app, &bo_token, "premium", None).await;
+}
+
+#[tokio::test]
+async fn promo_code_attempts_past_the_budget_are_refused() {
+    let app = spawn_app_with(|config| {
+        config.payments.sandbox_webhook_secret = Some(SANDBOX_SECRET.into());
+        config.payments.promo_codes = PROMO_CODES.parse().unwrap();
+        config.payments.promo_code_attempts_per_hour = 3;
+    })
+    .await;
+    let (_, token) = app.user("Ana").await;
+    for guess in ["AAAA", "BBBB", "CCCC"] {
+        let response = checkout(&app, &token, "premium", Some(guess)).await;
+        assert_api_error(response, 400, "invalid_coupon").await;
+    }
+
+    // Even the right code, once the guesses are spent.
+    let fourth = checkout(&app, &token, "premium", Some("LAUNCH20")).await;
+
+    let message = assert_api_error(fourth, 429, "too_many_promo_code_attempts").await;
+    assert!(!message.contains("Invalid coupon"), "{message}");
+    hosted_page(&app, &token, "premium", None).await;
 }

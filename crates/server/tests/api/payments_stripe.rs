@@ -307,3 +307,118 @@ async fn the_stripe_provider_without_its_price_ids_does_not_start() {
         "{err:#}"
     );
 }
+
+#[tokio::test]
+async fn a_second_paid_checkout_cancels_the_older_stripe_subscription() {
+    let (app, stripe) = spawn_stripe_app().await;
+    let (user, token) = app.user("Ana").await;
+    // Two checkouts opened side by side, then both paid.
+    started(checkout(&app, &token, "premium", None).await).await;
+    started(checkout(&app, &token, "basic", None).await).await;
+    paid_checkout(&app, &stripe, &user, PRICE_PREMIUM).await;
+    assert_eq!(plan(&app, &token).await, "premium");
+    stripe.add_subscription("sub_2", "cus_fake_1", PRICE_BASIC);
+    let completed = checkout_session("cs_fake_2", "sub_2", "cus_fake_1", &user);
+    deliver_signed(
+        &app,
+        &event("evt_3", "checkout.session.completed", now(), completed),
+    )
+    .await;
+    let sub_2 = Subscription {
+        id: "sub_2",
+        customer: "cus_fake_1",
+        user_id: Some(&user),
+        price: PRICE_BASIC,
+        status: "active",
+        current_period_end: now() + 30 * 86_400,
+    };
+
+    deliver_signed(
+        &app,
+        &event(
+            "evt_4",
+            "customer.subscription.created",
+            now(),
+            sub_2.object(),
+        ),
+    )
+    .await;
+
+    assert_eq!(
+        stripe
+            .requests(Method::DELETE, "/v1/subscriptions/sub_1")
+            .len(),
+        1,
+        "the older subscription is cancelled at Stripe"
+    );
+    assert!(
+        stripe
+            .requests(Method::DELETE, "/v1/subscriptions/sub_2")
+            .is_empty()
+    );
+    assert_eq!(
+        plan(&app, &token).await,
+        "basic",
+        "the plan follows the newest"
+    );
+    let deleted = sub_1_event("evt_5", "deleted", None, PRICE_PREMIUM, "canceled");
+    deliver_signed(&app, &deleted).await;
+    assert_eq!(plan(&app, &token).await, "basic");
+    let live = "SELECT COUNT(*) FROM subscriptions WHERE user_id = $1 AND status = 'active'";
+    assert_eq!(scalar(&app, live, &user).await, 1);
+    assert_eq!(
+        stripe
+            .requests(Method::DELETE, "/v1/subscriptions/sub_1")
+            .len(),
+        1
+    );
+}
+
+#[tokio::test]
+async fn the_newest_subscription_at_stripe_stays_whatever_order_the_events_arrive_in() {
+    let (app, stripe) = spawn_stripe_app().await;
+    let (user, token) = app.user("Ana").await;
+    stripe.add_subscription("sub_1", "cus_fake_1", PRICE_PREMIUM);
+    stripe.add_subscription("sub_2", "cus_fake_1", PRICE_BASIC);
+    let made = |id: &'static str, price: &'static str, created: i64| {
+        let mut object = Subscription {
+            id,
+            customer: "cus_fake_1",
+            user_id: Some(&user),
+            price,
+            status: "active",
+            current_period_end: now() + 30 * 86_400,
+        }
+        .object();
+        object["created"] = created.into();
+        object
+    };
+    // sub_2 was made at Stripe last, but its event is delivered first; sub_1's comes late.
+    let newer = made("sub_2", PRICE_BASIC, now() - 60);
+    let older = made("sub_1", PRICE_PREMIUM, now() - 600);
+    deliver_signed(
+        &app,
+        &event("evt_1", "customer.subscription.created", now(), newer),
+    )
+    .await;
+
+    deliver_signed(
+        &app,
+        &event("evt_2", "customer.subscription.created", now(), older),
+    )
+    .await;
+
+    assert_eq!(
+        stripe
+            .requests(Method::DELETE, "/v1/subscriptions/sub_1")
+            .len(),
+        1,
+        "the subscription made first is the one cancelled"
+    );
+    assert!(
+        stripe
+            .requests(Method::DELETE, "/v1/subscriptions/sub_2")
+            .is_empty()
+    );
+    assert_eq!(plan(&app, &token).await, "basic");
+}

@@ -161,6 +161,57 @@ async fn a_withdrawal_is_checked_in_specs_order_and_a_refused_one_changes_nothin
 }
 
 #[tokio::test]
+async fn withdrawal_details_are_bounded_and_a_refused_one_stores_nothing() {
+    let app = spawn_app().await;
+    let (ana, token) = app.user("Ana").await;
+    credit(&app, &ana, 60_042).await;
+    let iban = "DE89370400440532013000";
+    let too_long = "Account holder name must be at most 70 characters.";
+    let invalid_name = "Account holder name must contain letters and no control characters.";
+
+    let names: [(String, &str); 6] = [
+        // The 900 KB name that broke `backbeat payouts list` for good.
+        ("A".repeat(900_000), too_long),
+        ("Ä".repeat(71), too_long),
+        ("Ada\u{1b}[2J".into(), invalid_name),
+        ("Ada\nLovelace".into(), invalid_name),
+        ("Ada \u{202E}ecalevoL".into(), invalid_name),
+        ("=1+1".into(), invalid_name),
+    ];
+    for (name, message) in names {
+        let response = withdraw(&app, &token, &bank(&name, iban, "DEUTDEFF"), None).await;
+        let shown: String = name.chars().take(20).collect();
+        assert_eq!(
+            assert_api_error(response, 422, "invalid_account_name").await,
+            message,
+            "{shown:?}"
+        );
+    }
+    let long_email = format!("{}@example.com", "a".repeat(300_000));
+    for email in [long_email.as_str(), "ada\u{7}@example.com"] {
+        let response = withdraw(&app, &token, &paypal(email), None).await;
+        assert_eq!(
+            assert_api_error(response, 422, "invalid_paypal_email").await,
+            "Please enter a valid PayPal email address."
+        );
+    }
+    let swift = withdraw(&app, &token, &bank("Ada", iban, &"X".repeat(500_000)), None).await;
+    assert_api_error(swift, 422, "invalid_swift").await;
+    let long_iban = bank("Ada", &"1".repeat(500_000), "DEUTDEFF");
+    let long_iban = withdraw(&app, &token, &long_iban, None).await;
+    assert_api_error(long_iban, 422, "invalid_iban").await;
+
+    assert_eq!(withdrawals_stored(&app).await, 0);
+    assert_eq!(balance_units(&app, &token).await, 60_042);
+    let longest = withdrawn(&app, &token, &bank(&"Zoë ".repeat(17), iban, "DEUTDEFF")).await;
+    assert_eq!(
+        longest["details"],
+        format!("{} · IBAN •••• 3000", "Zoë ".repeat(17).trim())
+    );
+    assert_balances_match_ledger(&app).await;
+}
+
+#[tokio::test]
 async fn a_withdrawal_takes_the_whole_balance_rounded_down_to_cents_and_leaves_the_rest() {
     let app = spawn_app().await;
     let (ana, token) = app.user("Ana").await;

@@ -5,6 +5,8 @@
 
 use std::process::Output;
 
+use backbeat::db::Timestamp;
+use backbeat::payouts::ledger::{self, Change};
 use serde_json::Value;
 
 use crate::helpers::app::{TestApp, count, spawn_app};
@@ -14,6 +16,7 @@ use crate::helpers::payouts::{
     ada_bank, assert_balances_match_ledger, balance_units, credit, paypal, withdrawn,
 };
 use crate::helpers::paypal::{CLIENT_ID, CLIENT_SECRET, FakePaypal};
+use crate::helpers::seed::{Seed, insert_track};
 
 /// Runs `backbeat payouts <args>` on the app's database and data directory.
 async fn payouts(app: &TestApp, args: &[&str]) -> Output {
@@ -148,6 +151,164 @@ async fn the_export_holds_every_withdrawal_with_its_full_details() {
     assert!(
         lines[2].contains("DE89370400440532013000") && lines[2].contains("DEUTDEFF"),
         "{csv}"
+    );
+}
+
+// ---- what the operator sees before paying (issue 27)
+
+/// Moves a user's account `days` into the past.
+async fn joined_days_ago(app: &TestApp, user: &str, days: i64) {
+    let at = Timestamp::now() - chrono::Duration::days(days);
+    backbeat::on_db!(&app.db, pool => sqlx::query("UPDATE users SET created_at = $2 WHERE id = $1")
+        .bind(user).bind(at).execute(pool).await.map(drop).unwrap());
+}
+
+/// A counted play of `track` by `listener`, `days` ago, credited to its uploader `artist`
+/// (`units`, more than a play's 21 so a few make a withdrawal).
+async fn credited_play(
+    app: &TestApp,
+    (artist, track): (&str, &str),
+    listener: &str,
+    days: i64,
+    units: i64,
+) {
+    let at = Timestamp::now() - chrono::Duration::days(days);
+    let history_id = uuid::Uuid::now_v7().to_string();
+    let mut tx = app.db.begin().await.unwrap();
+    backbeat::on_tx!(&mut tx, conn => sqlx::query(
+        "INSERT INTO listening_history (id, user_id, track_id, listened_at, counted) \
+         VALUES ($1, $2, $3, $4, TRUE)")
+        .bind(&history_id).bind(listener).bind(track).bind(at)
+        .execute(conn).await.map(drop).unwrap());
+    let change = Change::PlayCredit {
+        history_id: &history_id,
+        track_id: track,
+    };
+    ledger::record(&mut tx, artist, change, units, at)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+}
+
+/// The last `n` columns of the line of `payouts list` about withdrawal `id`.
+fn last_columns(listed: &str, id: &str, n: usize) -> Vec<String> {
+    let line = listed
+        .lines()
+        .find(|line| line.starts_with(id))
+        .unwrap_or_else(|| panic!("{id} is not listed: {listed}"));
+    let words: Vec<String> = line.split_whitespace().map(str::to_owned).collect();
+    words[words.len() - n..].to_vec()
+}
+
+#[tokio::test]
+async fn the_list_shows_where_a_pending_withdrawals_credits_came_from() {
+    let app = spawn_app().await;
+    let (ana, token) = app.user("Ana").await;
+    let track = insert_track(&app, Seed::ready(&ana, "Tide", "Ana")).await;
+    let artist = (ana.as_str(), track.as_str());
+    let (fresh, _) = app.user("Fresh").await;
+    let (also_fresh, _) = app.user("Also Fresh").await;
+    let (old, _) = app.user("Old").await;
+    let (was_new, _) = app.user("Was New").await;
+    joined_days_ago(&app, &old, 30).await;
+    joined_days_ago(&app, &was_new, 10).await;
+    // Paid by the previous withdrawal (6 days ago): not this one's.
+    credited_play(&app, artist, &old, 8, 50_000).await;
+    let paid = withdrawn(&app, &token, &paypal("ana@example.com")).await;
+    let paid_id = paid["id"].as_str().unwrap();
+    backbeat::on_db!(&app.db, pool => sqlx::query(
+        "UPDATE withdrawals SET created_at = $2 WHERE id = $1")
+        .bind(paid_id).bind(Timestamp::now() - chrono::Duration::days(6))
+        .execute(pool).await.map(drop).unwrap());
+    stdout(&payouts(&app, &["complete", paid_id]).await);
+    // Since then: 6 credits, 5 of them by accounts under 7 days old at the play (Was New
+    // was 5 days old), 3 of them by one listener.
+    for _ in 0..3 {
+        credited_play(&app, artist, &fresh, 0, 10_000).await;
+    }
+    credited_play(&app, artist, &also_fresh, 0, 10_000).await;
+    credited_play(&app, artist, &old, 0, 10_000).await;
+    credited_play(&app, artist, &was_new, 5, 10_000).await;
+    let pending = withdrawn(&app, &token, &ada_bank()).await;
+
+    let listed = stdout(&payouts(&app, &["list"]).await);
+
+    let header = listed.lines().next().unwrap();
+    assert!(
+        header.ends_with("LISTENERS  NEW_ACCOUNTS  TOP_LISTENER"),
+        "{header}"
+    );
+    let pending_id = pending["id"].as_str().unwrap();
+    assert_eq!(
+        last_columns(&listed, pending_id, 3),
+        ["4", "83.3%", "50.0%"],
+        "{listed}"
+    );
+    assert_eq!(
+        last_columns(&listed, paid_id, 3),
+        ["-", "-", "-"],
+        "{listed}"
+    );
+}
+
+/// A pending withdrawal stored with these details, as they were accepted before details were
+/// bounded; answers its id.
+async fn stored_withdrawal(app: &TestApp, user: &str, method: &str, details: &str) -> String {
+    let id = uuid::Uuid::now_v7().to_string();
+    backbeat::on_db!(&app.db, pool => sqlx::query(
+        "INSERT INTO withdrawals (id, user_id, amount_units, method, details, status, created_at) \
+         VALUES ($1, $2, 50000, $3, $4, 'pending', $5)")
+        .bind(&id).bind(user).bind(method).bind(details).bind(Timestamp::now())
+        .execute(pool).await.map(drop).unwrap());
+    id
+}
+
+#[tokio::test]
+async fn the_list_and_the_export_survive_any_text_a_user_stored() {
+    let app = spawn_app().await;
+    let (ana, _) = app.user("Ana").await;
+    let huge = format!(
+        r#"{{"accountName":"{}","iban":"DE89370400440532013000","swift":"DEUTDEFF"}}"#,
+        "A".repeat(900_000)
+    );
+    let huge_id = stored_withdrawal(&app, &ana, "bank", &huge).await;
+    let wide = "音楽\u{1b}[2J\u{202E}".repeat(300);
+    let wide_id = stored_withdrawal(&app, &ana, "paypal", &wide).await;
+    let formula = "=HYPERLINK(\"http://evil.example\")";
+    let formula_id = stored_withdrawal(&app, &ana, "paypal", formula).await;
+    stored_withdrawal(&app, &ana, "paypal", "-2+3@example.com").await;
+
+    let listed = stdout(&payouts(&app, &["list"]).await);
+
+    assert_eq!(
+        listed.lines().count(),
+        5,
+        "one line per withdrawal: {listed}"
+    );
+    assert!(
+        !listed.contains('\u{1b}') && !listed.contains('\u{202E}'),
+        "{listed}"
+    );
+    let huge_line = listed.lines().find(|l| l.starts_with(&huge_id)).unwrap();
+    assert!(huge_line.contains("AAAA…"), "{huge_line}");
+    assert!(huge_line.chars().count() < 1_000, "{huge_line}");
+    let wide_line = listed.lines().find(|l| l.starts_with(&wide_id)).unwrap();
+    assert!(
+        wide_line.contains("音楽\u{FFFD}[2J\u{FFFD}") && wide_line.contains('…'),
+        "{wide_line}"
+    );
+
+    let csv = stdout(&payouts(&app, &["export", "--csv"]).await);
+
+    let formula_line = csv.lines().find(|l| l.starts_with(&formula_id)).unwrap();
+    assert!(
+        formula_line.contains(r#","'=HYPERLINK(""http://evil.example"")","#),
+        "{formula_line}"
+    );
+    assert!(csv.contains(",'-2+3@example.com,"), "{csv}");
+    assert!(
+        csv.contains(&"A".repeat(900_000)),
+        "the export keeps the full details"
     );
 }
 

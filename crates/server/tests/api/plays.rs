@@ -1,14 +1,16 @@
 //! `POST /api/v1/tracks/{id}/plays`: every playback start is in the listening history; a play
 //! counts (the track's plays, what the artist is paid on) unless the listener uploaded the
-//! track or already had a counted play of it within the window, however often and however
-//! concurrently it is reported.
+//! track, already had a counted play of it within the window, or had a counted play of any
+//! track less than 30 s (or that track's length) before, however often and however
+//! concurrently it is reported; reports past a user's budget are refused.
 
 use backbeat::db::Timestamp;
 use reqwest::Method;
 use serde_json::json;
 
-use crate::helpers::app::{TestApp, scalar, spawn_app, spawn_app_with};
+use crate::helpers::app::{TestApp, count, scalar, spawn_app, spawn_app_with};
 use crate::helpers::http::{assert_api_error, call};
+use crate::helpers::payouts::balance_units;
 use crate::helpers::seed::{Seed, insert_track, play};
 
 // ---- counting
@@ -211,4 +213,118 @@ async fn a_play_needs_a_signed_in_listener() {
 
     assert_api_error(response, 401, "unauthorized").await;
     assert_eq!(history_rows(&app, &track).await, 0);
+}
+
+// ---- time between counted plays, and the budget of reports (issue 27)
+
+/// The app with counted plays at least 30 s apart (the production default the test app turns
+/// off).
+async fn spawn_app_with_the_time_rule() -> TestApp {
+    spawn_app_with(|config| config.min_secs_between_counted_plays = 30).await
+}
+
+/// Moves every play `listener` reported `secs` into the past.
+async fn listened_secs_ago(app: &TestApp, listener: &str, secs: i64) {
+    let earlier = Timestamp::now() - chrono::Duration::seconds(secs);
+    backbeat::on_db!(&app.db, pool => sqlx::query(
+        "UPDATE listening_history SET listened_at = $2 WHERE user_id = $1")
+        .bind(listener).bind(earlier).execute(pool).await.map(drop).unwrap());
+}
+
+#[tokio::test]
+async fn fresh_accounts_playing_every_track_at_once_earn_one_play_each() {
+    let app = spawn_app_with_the_time_rule().await;
+    let (ana, ana_token) = app.user("Ana").await;
+    let mut tracks = Vec::new();
+    for i in 0..5 {
+        tracks.push(insert_track(&app, Seed::ready(&ana, &format!("Track {i}"), "Ana")).await);
+    }
+    let mut farm = Vec::new();
+    for i in 0..3 {
+        farm.push(app.user(&format!("Farm {i}")).await);
+    }
+
+    let mut outcomes = Vec::new();
+    for (_, token) in &farm {
+        for track in &tracks {
+            outcomes.push(play(&app, token, track).await["counted"] == true);
+        }
+    }
+
+    // Each account's first play counts; the 4 that follow within seconds are only history.
+    assert_eq!(outcomes.iter().filter(|counted| **counted).count(), 3);
+    for chunk in outcomes.chunks(5) {
+        assert_eq!(chunk, [true, false, false, false, false]);
+    }
+    assert_eq!(balance_units(&app, &ana_token).await, 3 * 21);
+    assert_eq!(
+        count(&app, "SELECT COUNT(*) FROM listening_history").await,
+        15,
+        "every report is in the history"
+    );
+    assert_eq!(
+        count(&app, "SELECT COUNT(*) FROM listening_history WHERE counted").await,
+        3
+    );
+}
+
+#[tokio::test]
+async fn a_play_counts_again_once_the_previous_counted_one_started_30_seconds_earlier() {
+    let app = spawn_app_with_the_time_rule().await;
+    let (ana, ana_token) = app.user("Ana").await;
+    let (bo, bo_token) = app.user("Bo").await;
+    let first = insert_track(&app, Seed::ready(&ana, "First", "Ana")).await;
+    let second = insert_track(&app, Seed::ready(&ana, "Second", "Ana")).await;
+    assert_eq!(play(&app, &bo_token, &first).await["counted"], true);
+    listened_secs_ago(&app, &bo, 29).await;
+    assert_eq!(play(&app, &bo_token, &second).await["counted"], false);
+    // The uncounted report does not move the mark: only counted plays do.
+    listened_secs_ago(&app, &bo, 31).await;
+
+    let later = play(&app, &bo_token, &second).await;
+
+    assert_eq!(later, json!({ "counted": true, "plays": 1 }));
+    assert_eq!(balance_units(&app, &ana_token).await, 2 * 21);
+}
+
+#[tokio::test]
+async fn after_a_track_shorter_than_the_gap_the_next_play_counts_after_its_length() {
+    let app = spawn_app_with_the_time_rule().await;
+    let (ana, _) = app.user("Ana").await;
+    let (bo, bo_token) = app.user("Bo").await;
+    let short = insert_track(&app, Seed::ready(&ana, "Interlude", "Ana")).await;
+    let next = insert_track(&app, Seed::ready(&ana, "Next", "Ana")).await;
+    backbeat::on_db!(&app.db, pool => sqlx::query(
+        "UPDATE tracks SET duration_secs = 10 WHERE id = $1")
+        .bind(&short).execute(pool).await.map(drop).unwrap());
+    assert_eq!(play(&app, &bo_token, &short).await["counted"], true);
+    listened_secs_ago(&app, &bo, 8).await;
+    assert_eq!(play(&app, &bo_token, &next).await["counted"], false);
+    listened_secs_ago(&app, &bo, 11).await;
+
+    assert_eq!(play(&app, &bo_token, &next).await["counted"], true);
+}
+
+#[tokio::test]
+async fn play_reports_past_the_budget_are_refused_and_not_recorded() {
+    let app = spawn_app_with(|config| config.play_reports_per_minute = 5).await;
+    let (ana, _) = app.user("Ana").await;
+    let (_, bo_token) = app.user("Bo").await;
+    let (_, cy_token) = app.user("Cy").await;
+    let track = insert_track(&app, Seed::ready(&ana, "Tide", "Ana")).await;
+    let path = format!("/tracks/{track}/plays");
+    for _ in 0..5 {
+        play(&app, &bo_token, &track).await;
+    }
+
+    let sixth = call(&app, Method::POST, &path, &bo_token, None).await;
+
+    let message = assert_api_error(sixth, 429, "too_many_play_reports").await;
+    assert_eq!(
+        message,
+        "Too many plays reported in a short time. Please wait a minute and try again."
+    );
+    assert_eq!(history_rows(&app, &track).await, 5);
+    // Another listener has a budget of their own.
+    assert_eq!(play(&app, &cy_token, &track).await["counted"], true);
 }
