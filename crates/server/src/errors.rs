@@ -125,7 +125,7 @@ catalogue! {
     SESSION_EXPIRED = ("invalid_session", 401, "Your session has expired. Please log in again.");
     SECOND_FACTOR_REQUIRED = ("insufficient_aal", 403, "Enter the code from your authenticator app to continue.");
     // ---- account security: two-factor recovery codes, the "This wasn't me" link of security mail
-    SECURITY_LINK_INVALID = ("invalid_link", 400, "This link is invalid or has expired. If you think someone else is using your account, reset your password from the login page.");
+    SECURITY_LINK_INVALID = ("invalid_link", 403, "This link is invalid or has expired. If you think someone else is using your account, reset your password from the login page.");
     TWO_FACTOR_NOT_ENABLED = ("two_factor_not_enabled", 409, "Turn on two-factor authentication first.");
     TOO_MANY_ATTEMPTS = ("rate_limited", 429, "Too many attempts. Please wait a moment and try again.");
     // ---- uploading a track (SPEC section 5, in the upload page's order)
@@ -171,8 +171,8 @@ catalogue! {
     SOCIAL_LINK_TOO_LONG = ("invalid_social_link", 422, "Social links must be at most 2048 characters.");
     EMAIL_READ_ONLY = ("email_read_only", 422, "Email cannot be changed here.");
     AVATAR_TOO_LARGE = ("avatar_too_large", 413, "Image must be less than 2MB.");
-    CANNOT_FOLLOW_SELF = ("cannot_follow_self", 422, "You cannot follow yourself.");
-    FEATURED_PLAYLIST_NOT_FOUND = ("invalid_featured_playlist", 422, "Playlist not found");
+    CANNOT_FOLLOW_SELF = ("cannot_follow_self", 409, "You cannot follow yourself.");
+    FEATURED_PLAYLIST_NOT_FOUND = ("invalid_featured_playlist", 404, "Playlist not found");
     // ---- playlists
     PLAYLIST_NOT_FOUND = ("not_found", 404, "Playlist not found");
     PLAYLIST_NAME_REQUIRED = ("invalid_name", 422, "Please enter a playlist name.");
@@ -180,8 +180,10 @@ catalogue! {
     PLAYLIST_NAME_CONTROL_CHARACTERS = ("invalid_name", 422, "Playlist name cannot contain control characters.");
     DESCRIPTION_TOO_LONG = ("invalid_description", 422, "Description must be at most 500 characters.");
     DESCRIPTION_CONTROL_CHARACTERS = ("invalid_description", 422, "Description cannot contain control characters.");
-    INVALID_ORDER = ("invalid_order", 422, "The new order must list every track of the playlist exactly once.");
-    INVALID_POSITION = ("invalid_position", 422, "The track is not in the playlist, or the position is outside it.");
+    INVALID_ORDER = ("invalid_order", 409, "The new order must list every track of the playlist exactly once.");
+    INVALID_POSITION = ("invalid_position", 422, "The position must be a whole number, 0 or more.");
+    POSITION_OUTSIDE_PLAYLIST = ("invalid_position", 409, "The position is outside the playlist.");
+    PLAYLIST_TRACK_NOT_FOUND = ("not_found", 404, "This track is not in the playlist.");
     // ---- ads (free plan only)
     INVALID_AD_SLOT = ("invalid_slot", 400, "The ad slot must be banner or popup.");
     AD_NOT_FOUND = ("not_found", 404, "Ad not found.");
@@ -198,7 +200,7 @@ catalogue! {
     INVALID_WEBHOOK_SIGNATURE = ("invalid_signature", 400, "The webhook signature is missing, invalid or too old.");
     INVALID_WEBHOOK_EVENT = ("invalid_event", 400, "The webhook event is not an event.");
     // ---- payouts (SPEC section 5, "Withdrawal", checked in this order; then the formats)
-    MINIMUM_WITHDRAWAL = ("minimum_withdrawal", 422, "Minimum withdrawal amount is 5 EUR.");
+    MINIMUM_WITHDRAWAL = ("minimum_withdrawal", 409, "Minimum withdrawal amount is 5 EUR.");
     PAYPAL_EMAIL_REQUIRED = ("paypal_email_required", 422, "Please provide your PayPal email.");
     BANK_DETAILS_REQUIRED = ("bank_details_required", 422, "Please fill in all bank details.");
     ACCOUNT_NAME_TOO_LONG = ("invalid_account_name", 422, "Account holder name must be at most 70 characters.");

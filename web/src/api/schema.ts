@@ -909,7 +909,7 @@ export interface components {
         };
         /** @description A checkout of a paid plan. */
         CheckoutSessionRequest: {
-            /** @description `basic` or `premium`. */
+            /** @description `basic` or `premium` (anything else is answered 422 `invalid_plan`). */
             plan_id: string;
             /** @description A promotion code, any case; null or absent for none. */
             promo_code?: string | null;
@@ -1016,6 +1016,23 @@ export interface components {
             /** @description Newest like first. */
             tracks: components["schemas"]["Track"][];
         };
+        /** @description One event of the stream: `event` names it, `data` is its JSON. Comment lines (`: heartbeat`, every 25 s) keep a quiet stream alive. */
+        LiveEvent: {
+            /** @description JSON: a FriendListen */
+            data: string;
+            /** @enum {string} */
+            event: "friend_listen";
+        } | {
+            /** @description JSON: a PlanChanged */
+            data: string;
+            /** @enum {string} */
+            event: "plan_changed";
+        } | {
+            /** @description JSON: a StemsChanged */
+            data: string;
+            /** @enum {string} */
+            event: "stems";
+        };
         /**
          * @description How a withdrawal is paid.
          * @enum {string}
@@ -1043,9 +1060,9 @@ export interface components {
         };
         /** @description A new playlist. */
         NewPlaylist: {
-            /** @description At most 500 characters; empty when not given. */
+            /** @description Trimmed; at most 500 characters, line breaks and tabs but no other control characters; "" or null when none (in a change, "" clears it and null leaves it). */
             description?: string | null;
-            /** @description Trimmed; 1 to 100 characters. */
+            /** @description Trimmed; 1 to 100 characters, no control characters. */
             name: string;
         };
         /** @description A withdrawal request. */
@@ -1156,15 +1173,15 @@ export interface components {
             /**
              * Format: int64
              * @description The 0-based index in the playlist's order that the track moves to; the tracks in
-             *     between move one place towards where it was.
+             *     between move one place towards where it was. An integer (`3.0` is one too).
              */
             position: number;
         };
         /** @description A change to a playlist: only the fields present (and not null) change. */
         PlaylistUpdate: {
-            /** @description At most 500 characters; "" clears it. */
+            /** @description Trimmed; at most 500 characters, line breaks and tabs but no other control characters; "" or null when none (in a change, "" clears it and null leaves it). */
             description?: string | null;
-            /** @description Trimmed; 1 to 100 characters. */
+            /** @description Trimmed; 1 to 100 characters, no control characters. Null leaves it unchanged. */
             name?: string | null;
         };
         /** @description The signed-in user's own profile. */
@@ -1192,14 +1209,14 @@ export interface components {
          *     `subscription_plan` cannot be written; any field not listed here is refused.
          */
         ProfileUpdate: {
-            /** @description At most 500 characters; "" clears it. Null leaves it unchanged. */
+            /** @description Trimmed; at most 500 characters, line breaks and tabs but no other control characters; "" clears it. Null leaves it unchanged. */
             bio?: string | null;
             /**
              * @description One of the own playlists to feature, or null to feature none; absent leaves it
              *     unchanged.
              */
             featured_playlist_id?: string | null;
-            /** @description Display name: trimmed, 1 to 80 characters. Null leaves it unchanged. */
+            /** @description Display name: trimmed, 1 to 80 characters, no control characters. Null leaves it unchanged. */
             name?: string | null;
             social_links?: components["schemas"]["SocialLinksUpdate"] | null;
         };
@@ -1270,8 +1287,11 @@ export interface components {
          *     links absent stay as they are.
          */
         SocialLinksUpdate: {
+            /** @description An http:// or https:// URL with a host, at most 2048 characters; null or "" clears the link. */
             instagram?: string | null;
+            /** @description An http:// or https:// URL with a host, at most 2048 characters; null or "" clears the link. */
             spotify?: string | null;
+            /** @description An http:// or https:// URL with a host, at most 2048 characters; null or "" clears the link. */
             twitter?: string | null;
         };
         /**
@@ -1403,7 +1423,9 @@ export interface components {
         TrackStatus: "processing" | "ready" | "failed";
         /** @description The upload form. */
         TrackUpload: {
-            album?: string | null;
+            /** @description Control characters count as spaces; trimmed, at most 200 characters; empty for none. */
+            album?: string;
+            /** @description Control characters count as spaces; trimmed, 1 to 200 characters (`title_required`, `artist_required`, `too_long`). */
             artist: string;
             /**
              * Format: binary
@@ -1415,7 +1437,9 @@ export interface components {
              * @description JPEG, PNG or WebP, at most 5 MB.
              */
             cover?: string | null;
-            genre?: string | null;
+            /** @description Control characters count as spaces; trimmed, at most 200 characters; empty for none. */
+            genre?: string;
+            /** @description Control characters count as spaces; trimmed, 1 to 200 characters (`title_required`, `artist_required`, `too_long`). */
             title: string;
         };
         /** @description Who uploaded a track. */
@@ -1478,9 +1502,9 @@ export type $defs = Record<string, never>;
 export interface operations {
     getAd: {
         parameters: {
-            query?: {
-                /** @description `banner` or `popup`. */
-                slot?: string;
+            query: {
+                /** @description `banner` or `popup` (anything else, or none, is answered 400 `invalid_slot`). */
+                slot: components["schemas"]["Slot"];
             };
             header?: never;
             path?: never;
@@ -1508,6 +1532,24 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1544,6 +1586,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A query parameter is malformed (`invalid_query`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Missing, altered or expired signature (`invalid_signature`) */
             403: {
                 headers: {
@@ -1555,6 +1606,15 @@ export interface operations {
             };
             /** @description No such ad (`not_found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1594,8 +1654,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such ad (`not_found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1633,8 +1711,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such ad, or it is disabled (`not_found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1674,8 +1770,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No ready tracks and no user of that name (`not_found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1693,9 +1807,9 @@ export interface operations {
                  *     order ('Singles': the tracks without an album). Without it, the top tracks.
                  */
                 album?: string;
-                /** @description `next_cursor` of the previous page; omit for the first page. */
+                /** @description `next_cursor` of the previous page; omit (or leave empty) for the first page. */
                 cursor?: string;
-                /** @description Items per page: 50 by default; values above 100 are clamped to 100, 0 to 1. */
+                /** @description Items per page: 50 by default; any number is taken, clamped to 1..=100. */
                 limit?: number;
             };
             header?: never;
@@ -1727,6 +1841,24 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1776,8 +1908,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The user is on this plan already (`already_on_plan`) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json` (`unsupported_media_type`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1812,6 +1971,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     streamEvents: {
@@ -1829,11 +1997,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": components["schemas"]["LiveEvent"];
                 };
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1870,6 +2056,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getFriendsActivity: {
@@ -1892,6 +2096,24 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1923,7 +2145,7 @@ export interface operations {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
-            /** @description The body is not multipart form data */
+            /** @description The body is not multipart form data, or has a field other than one `avatar` (`invalid_multipart`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1934,6 +2156,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1952,6 +2183,15 @@ export interface operations {
             };
             /** @description No PNG, JPEG or WebP image (`invalid_image`) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1988,6 +2228,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getMyEarnings: {
@@ -2017,14 +2275,32 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getMyLikes: {
         parameters: {
             query?: {
-                /** @description `next_cursor` of the previous page; omit for the first page. */
+                /** @description `next_cursor` of the previous page; omit (or leave empty) for the first page. */
                 cursor?: string;
-                /** @description Items per page: 50 by default; values above 100 are clamped to 100, 0 to 1. */
+                /** @description Items per page: 50 by default; any number is taken, clamped to 1..=100. */
                 limit?: number;
             };
             header?: never;
@@ -2060,14 +2336,32 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getMyLikedTrackIds: {
         parameters: {
             query?: {
-                /** @description `next_cursor` of the previous page; omit for the first page. */
+                /** @description `next_cursor` of the previous page; omit (or leave empty) for the first page. */
                 cursor?: string;
-                /** @description Ids per page: 1000 by default; values above 1000 are clamped to 1000, 0 to 1. */
+                /** @description Ids per page: 1000 by default; any number is taken, clamped to 1..=1000. */
                 limit?: number;
             };
             header?: never;
@@ -2096,6 +2390,24 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2132,6 +2444,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     updateMyProfile: {
@@ -2156,6 +2486,15 @@ export interface operations {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
+            /** @description The body is not valid JSON (`invalid_json`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -2165,8 +2504,53 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description A field is invalid (`invalid_name`, `invalid_bio`, `invalid_social_link`), the featured playlist is not one of the caller's (`invalid_featured_playlist`), a field is read-only (`email_read_only`) or unknown (`invalid_json`); nothing was changed */
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The featured playlist is not one of the caller's (`invalid_featured_playlist`); nothing was changed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json` (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is invalid (`invalid_name`, `invalid_bio`, `invalid_social_link`), read-only (`email_read_only`) or unknown (`invalid_json`); nothing was changed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2205,6 +2589,15 @@ export interface operations {
             };
             /** @description The session owes its second factor (`insufficient_aal`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2259,6 +2652,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getMySubscription: {
@@ -2288,14 +2690,32 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getMyTracks: {
         parameters: {
             query?: {
-                /** @description `next_cursor` of the previous page; omit for the first page. */
+                /** @description `next_cursor` of the previous page; omit (or leave empty) for the first page. */
                 cursor?: string;
-                /** @description Items per page: 50 by default; values above 100 are clamped to 100, 0 to 1. */
+                /** @description Items per page: 50 by default; any number is taken, clamped to 1..=100. */
                 limit?: number;
             };
             header?: never;
@@ -2324,6 +2744,24 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2360,6 +2798,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     secureAccount: {
@@ -2384,7 +2840,7 @@ export interface operations {
                     "application/json": components["schemas"]["SecuredAccount"];
                 };
             };
-            /** @description The link is invalid or has expired (`invalid_link`), or the body is not JSON */
+            /** @description The body is not JSON (`invalid_json`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2393,7 +2849,34 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body lacks `token` */
+            /** @description The link is invalid or has expired (`invalid_link`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json` (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body lacks `token` (`invalid_json`) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2404,6 +2887,15 @@ export interface operations {
             };
             /** @description Too many attempts from this client (`rate_limited`) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2431,14 +2923,32 @@ export interface operations {
                     "application/json": components["schemas"]["PlanList"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listPlaylists: {
         parameters: {
             query?: {
-                /** @description `next_cursor` of the previous page; omit for the first page. */
+                /** @description `next_cursor` of the previous page; omit (or leave empty) for the first page. */
                 cursor?: string;
-                /** @description Items per page: 50 by default; values above 100 are clamped to 100, 0 to 1. */
+                /** @description Items per page: 50 by default; any number is taken, clamped to 1..=100. */
                 limit?: number;
             };
             header?: never;
@@ -2467,6 +2977,24 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2516,8 +3044,44 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json` (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No name, a name over 100 characters (`invalid_name`), a description over 500 characters (`invalid_description`), or an unknown field (`invalid_json`) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2530,9 +3094,9 @@ export interface operations {
     getPlaylist: {
         parameters: {
             query?: {
-                /** @description `next_cursor` of the previous page; omit for the first page. */
+                /** @description `next_cursor` of the previous page; omit (or leave empty) for the first page. */
                 cursor?: string;
-                /** @description Items per page: 50 by default; values above 100 are clamped to 100, 0 to 1. */
+                /** @description Items per page: 50 by default; any number is taken, clamped to 1..=100. */
                 limit?: number;
             };
             header?: never;
@@ -2571,8 +3135,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such playlist of the caller (`not_found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2610,8 +3192,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such playlist of the caller (`not_found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2664,6 +3264,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such playlist of the caller (`not_found`) */
             404: {
                 headers: {
@@ -2673,8 +3282,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json` (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description An invalid name (`invalid_name`) or description (`invalid_description`), or an unknown field (`invalid_json`); nothing was changed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2727,6 +3363,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such playlist of the caller (`not_found`) */
             404: {
                 headers: {
@@ -2737,7 +3382,43 @@ export interface operations {
                 };
             };
             /** @description The ids are not exactly the playlist's tracks, each once (`invalid_order`); nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json` (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body does not have the expected fields (`invalid_json`) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2790,6 +3471,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such playlist of the caller, or no such track visible to the caller (`not_found`) */
             404: {
                 headers: {
@@ -2799,8 +3489,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The body is too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json` (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No `track_id` or an unknown field (`invalid_json`) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2842,8 +3559,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such playlist of the caller (`not_found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2898,7 +3633,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such playlist of the caller (`not_found`) */
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such playlist of the caller, or the track is not in it (`not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2907,8 +3651,44 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The track is not in the playlist or the position is outside it (`invalid_position`), or no `position` (`invalid_json`); nothing was changed */
+            /** @description The position is past the playlist's end (`invalid_position`); nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json` (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The position is negative (`invalid_position`), or there is no `position` (`invalid_json`); nothing was changed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2948,8 +3728,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such profile */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2989,6 +3787,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such profile */
             404: {
                 headers: {
@@ -2999,7 +3806,16 @@ export interface operations {
                 };
             };
             /** @description The caller's own profile (`cannot_follow_self`) */
-            422: {
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3039,8 +3855,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such profile */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3077,6 +3911,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     cancelSubscription: {
@@ -3106,6 +3958,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No active subscription (`no_subscription`) */
             409: {
                 headers: {
@@ -3117,6 +3978,15 @@ export interface operations {
             };
             /** @description The payment provider failed (`payment_provider_error`) */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3136,9 +4006,9 @@ export interface operations {
                  *     `search_too_long`.
                  */
                 q?: string;
-                /** @description `next_cursor` of the previous page; omit for the first page. */
+                /** @description `next_cursor` of the previous page; omit (or leave empty) for the first page. */
                 cursor?: string;
-                /** @description Items per page: 50 by default; values above 100 are clamped to 100, 0 to 1. */
+                /** @description Items per page: 50 by default; any number is taken, clamped to 1..=100. */
                 limit?: number;
             };
             header?: never;
@@ -3167,6 +4037,24 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3252,6 +4140,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getTrack: {
@@ -3284,8 +4181,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such track, or not yet visible (`not_found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3325,8 +4240,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such track, or not visible to the caller (`not_found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3366,8 +4299,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such track, or not visible to the caller (`not_found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3407,6 +4358,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such track, or not visible to the caller (`not_found`) */
             404: {
                 headers: {
@@ -3427,6 +4387,15 @@ export interface operations {
             };
             /** @description More play reports than the user's budget per minute (`too_many_play_reports`) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3466,8 +4435,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such track, or not visible (`not_found`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3509,6 +4496,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3606,6 +4602,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A query parameter is malformed (`invalid_query`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Neither a signature nor a bearer token */
             401: {
                 headers: {
@@ -3639,6 +4644,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -3692,6 +4706,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A query parameter is malformed (`invalid_query`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Neither a signature nor a bearer token */
             401: {
                 headers: {
@@ -3735,6 +4758,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getStreamUrl: {
@@ -3767,6 +4799,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No such track, or not visible (`not_found`) */
             404: {
                 headers: {
@@ -3778,6 +4819,15 @@ export interface operations {
             };
             /** @description Still processing (`not_ready`) or failed (`processing_failed`) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3822,8 +4872,53 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not the configured provider */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json` (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body does not have the expected fields (`invalid_json`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3836,9 +4931,9 @@ export interface operations {
     listWithdrawals: {
         parameters: {
             query?: {
-                /** @description `next_cursor` of the previous page; omit for the first page. */
+                /** @description `next_cursor` of the previous page; omit (or leave empty) for the first page. */
                 cursor?: string;
-                /** @description Items per page: 50 by default; values above 100 are clamped to 100, 0 to 1. */
+                /** @description Items per page: 50 by default; any number is taken, clamped to 1..=100. */
                 limit?: number;
             };
             header?: never;
@@ -3874,13 +4969,31 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     requestWithdrawal: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique text (at most 255 characters): a retry with the same key and body answers the first withdrawal */
+                /** @description Any unique text (1 to 255 visible ASCII characters once trimmed): a retry with the same key and body answers the first withdrawal */
                 "Idempotency-Key"?: string | null;
             };
             path?: never;
@@ -3919,7 +5032,43 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description In this order: `minimum_withdrawal`, `paypal_email_required`, `bank_details_required`, `invalid_paypal_email` (also past 255 bytes or with control characters), `invalid_account_name` (past 70 characters, no letter, or control characters), `invalid_iban`, `invalid_swift`; `idempotency_key_reused` (the key came with another request); `invalid_json` (no method, or fields of the wrong type) */
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The balance is below the minimum of 5 EUR (`minimum_withdrawal`); checked first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json` (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description In this order: `paypal_email_required`, `bank_details_required`, `invalid_paypal_email` (also past 255 bytes or with control characters), `invalid_account_name` (past 70 characters, no letter, or control characters), `invalid_iban`, `invalid_swift`; `idempotency_key_reused` (the key came with another request); `invalid_json` (no method, or fields of the wrong type) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3930,6 +5079,15 @@ export interface operations {
             };
             /** @description `withdrawal_limit_reached`: as many withdrawals as allowed were requested in the last 24 hours */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

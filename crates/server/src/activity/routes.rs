@@ -9,84 +9,28 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
 use serde::Serialize;
-use utoipa::{OpenApi, ToSchema};
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::live_event::{FRIEND_LISTEN, FriendListen, LiveEvent, PLAN_CHANGED, PlanChanged, STEMS};
 use super::service::{self, LiveActivity};
-use super::store::ListenRow;
 use crate::auth::{AuthService, AuthUser};
-use crate::automix::live::{LiveStems, StemsChanged};
-use crate::catalog::track::Track;
+use crate::automix::live::LiveStems;
 use crate::db::{Db, Timestamp};
 use crate::events::{EventBus, StreamSlots};
 use crate::http::error::{ApiResult, ErrorBody};
-use crate::media::routes::public_path;
-use crate::plans::Plan;
 use crate::shutdown::Shutdown;
 
 /// A comment line this often keeps proxies and the client from taking a quiet stream for a
 /// dead one (SPEC section 9: realtime heartbeat 25 s).
 const HEARTBEAT: Duration = Duration::from_secs(25);
-/// The name of the event that carries a [`FriendListen`].
-const FRIEND_LISTEN: &str = "friend_listen";
-/// The name of the event that carries a [`PlanChanged`].
-const PLAN_CHANGED: &str = "plan_changed";
-/// The name of the event that carries a [`StemsChanged`].
-const STEMS: &str = "stems";
-
-/// The caller's plan changed (a verified payment event): the app shows the new plan at once.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct PlanChanged {
-    pub plan: Plan,
-}
-
-/// Someone the caller follows.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ActivityUser {
-    pub id: String,
-    pub name: String,
-    #[schema(required = true)]
-    pub avatar_url: Option<String>,
-}
-
-/// A track someone the caller follows started.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct FriendListen {
-    /// The listening history entry.
-    pub id: String,
-    pub listened_at: Timestamp,
-    pub user: ActivityUser,
-    pub track: Track,
-}
-
 /// The latest listens of the people the caller follows.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct FriendsActivity {
     /// At most 10, newest first.
     pub items: Vec<FriendListen>,
 }
-
-impl From<ListenRow> for FriendListen {
-    fn from(row: ListenRow) -> Self {
-        Self {
-            id: row.history_id,
-            listened_at: row.listened_at,
-            user: ActivityUser {
-                avatar_url: row.listener_avatar_key.as_deref().map(public_path),
-                id: row.listener_id,
-                name: row.listener_name,
-            },
-            track: row.track.into(),
-        }
-    }
-}
-
-/// The data of the live events without an operation of their own, published as schemas so
-/// that clients read them typed.
-#[derive(OpenApi)]
-#[openapi(components(schemas(PlanChanged, StemsChanged)))]
-struct EventData;
 
 pub fn router<S>() -> OpenApiRouter<S>
 where
@@ -99,7 +43,7 @@ where
     Shutdown: FromRef<S>,
     StreamSlots: FromRef<S>,
 {
-    OpenApiRouter::with_openapi(EventData::openapi())
+    OpenApiRouter::new()
         .routes(routes!(friends_activity))
         .routes(routes!(live_events))
 }
@@ -151,7 +95,7 @@ async fn friends_activity(
         (status = 200, description = "An endless `text/event-stream`; each `friend_listen` \
             event's data is a FriendListen, each `plan_changed` event's data a PlanChanged, \
             each `stems` event's data a StemsChanged",
-            content_type = "text/event-stream", body = String),
+            content_type = "text/event-stream", body = LiveEvent),
         (status = 401, description = "Not signed in", body = ErrorBody),
     )
 )]

@@ -12,6 +12,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::Slot;
 use super::click_link::ClickGrant;
 use super::service::{self, AdSlot};
 use crate::auth::{AuthService, AuthUser};
@@ -30,7 +31,8 @@ pub struct ClickTarget {
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct SlotQuery {
-    /// `banner` or `popup`.
+    /// `banner` or `popup` (anything else, or none, is answered 400 `invalid_slot`).
+    #[param(required = true, value_type = Slot)]
     pub slot: Option<String>,
 }
 

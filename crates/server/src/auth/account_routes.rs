@@ -38,7 +38,6 @@ pub struct RecoveryCodesLeft {
 #[serde(deny_unknown_fields)]
 pub struct NotMeRequest {
     /// The `token` parameter of the link in the security mail.
-    #[schema(min_length = 1, max_length = 200)]
     pub token: String,
 }
 
@@ -108,8 +107,9 @@ async fn renew_recovery_codes(
     request_body = NotMeRequest,
     responses(
         (status = 200, description = "The account is secured", body = SecuredAccount),
-        (status = 400, description = "The link is invalid or has expired (`invalid_link`), or the body is not JSON", body = ErrorBody),
-        (status = 422, description = "The body lacks `token`", body = ErrorBody),
+        (status = 400, description = "The body is not JSON (`invalid_json`)", body = ErrorBody),
+        (status = 403, description = "The link is invalid or has expired (`invalid_link`)", body = ErrorBody),
+        (status = 422, description = "The body lacks `token` (`invalid_json`)", body = ErrorBody),
         (status = 429, description = "Too many attempts from this client (`rate_limited`)", body = ErrorBody),
     )
 )]

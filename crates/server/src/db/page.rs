@@ -100,22 +100,28 @@ pub struct PageRequest {
 }
 
 impl PageRequest {
-    /// The page after `cursor` (from the start without one) of `limit` rows: 50 by default,
-    /// clamped to 1..=100.
-    pub fn parse(cursor: Option<&str>, limit: Option<u32>) -> Result<Self, InvalidCursor> {
+    /// The page after `cursor` (from the start without one, or with an empty one) of `limit`
+    /// rows: 50 by default, any number clamped to 1..=100.
+    pub fn parse(cursor: Option<&str>, limit: Option<i64>) -> Result<Self, InvalidCursor> {
         Self::parse_sized(cursor, limit, DEFAULT_SIZE, MAX_SIZE)
     }
 
     /// Like [`PageRequest::parse`], for a list with page sizes of its own.
     pub fn parse_sized(
         cursor: Option<&str>,
-        limit: Option<u32>,
+        limit: Option<i64>,
         default: u32,
         max: u32,
     ) -> Result<Self, InvalidCursor> {
+        let size = limit.map_or(default, |limit| {
+            u32::try_from(limit.clamp(1, i64::from(max))).unwrap_or(max)
+        });
         Ok(Self {
-            after: cursor.map(Position::parse_cursor).transpose()?,
-            size: limit.unwrap_or(default).clamp(1, max),
+            after: cursor
+                .filter(|cursor| !cursor.is_empty())
+                .map(Position::parse_cursor)
+                .transpose()?,
+            size,
         })
     }
 

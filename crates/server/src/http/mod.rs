@@ -12,4 +12,5 @@ pub mod request_id;
 pub mod security;
 pub mod serve;
 pub mod spa;
+pub mod text_schema;
 pub mod timeout;

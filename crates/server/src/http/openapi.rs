@@ -74,3 +74,92 @@ impl Modify for ErrorCatalogue {
 pub fn base() -> utoipa::openapi::OpenApi {
     ApiDoc::openapi()
 }
+
+/// What every operation can answer beside what its handler documents, added where missing so
+/// the document lists every status the API answers: the guard's refusals (a bearer token that
+/// does not authenticate; a session that owes its second factor, on every route), malformed
+/// input as the extractors refuse it (query, JSON or form bodies), and the busy database.
+pub fn complete(document: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::RefOr;
+    use utoipa::openapi::path::ParameterIn;
+
+    for item in document.paths.paths.values_mut() {
+        let path_parameters = item.parameters.clone();
+        for operation in [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.patch,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            let signed_in = operation.security.as_ref().is_some_and(|s| !s.is_empty());
+            let body_types: Vec<String> = match &operation.request_body {
+                Some(RefOr::T(body)) => body.content.keys().cloned().collect(),
+                _ => Vec::new(),
+            };
+            let has_query = operation
+                .parameters
+                .iter()
+                .chain(path_parameters.iter())
+                .flatten()
+                .any(|p| matches!(p, RefOr::T(p) if p.parameter_in == ParameterIn::Query));
+            let mut add = |status: &str, description: &str| {
+                operation
+                    .responses
+                    .responses
+                    .entry(status.to_owned())
+                    .or_insert_with(|| error_response(description));
+            };
+            if signed_in {
+                add(
+                    "401",
+                    "Not signed in, or the session has ended (`unauthorized`, `invalid_session`)",
+                );
+            }
+            add(
+                "403",
+                "The bearer token's session owes its second factor (`insufficient_aal`)",
+            );
+            if has_query {
+                add("400", "A query parameter is malformed (`invalid_query`)");
+            }
+            if body_types.iter().any(|t| t == "application/json") {
+                add("400", "The body is not valid JSON (`invalid_json`)");
+                add("413", "The body is too large (`payload_too_large`)");
+                add(
+                    "415",
+                    "The body is not sent as `application/json` (`unsupported_media_type`)",
+                );
+                add(
+                    "422",
+                    "The body does not have the expected fields (`invalid_json`)",
+                );
+            }
+            if body_types.iter().any(|t| t == "multipart/form-data") {
+                add("400", "The body is not a valid form (`invalid_multipart`)");
+                add("413", "The body is too large (`payload_too_large`)");
+            }
+            add(
+                "503",
+                "The server is busy; try again shortly (`overloaded`, with `Retry-After`)",
+            );
+        }
+    }
+}
+
+fn error_response(description: &str) -> utoipa::openapi::RefOr<utoipa::openapi::Response> {
+    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+    ResponseBuilder::new()
+        .description(description)
+        .content(
+            "application/json",
+            ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name("ErrorBody")))
+                .build(),
+        )
+        .build()
+        .into()
+}

@@ -11,10 +11,10 @@ use crate::errors::Failure;
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct PageQuery {
-    /// `next_cursor` of the previous page; omit for the first page.
+    /// `next_cursor` of the previous page; omit (or leave empty) for the first page.
     pub cursor: Option<String>,
-    /// Items per page: 50 by default; values above 100 are clamped to 100, 0 to 1.
-    pub limit: Option<u32>,
+    /// Items per page: 50 by default; any number is taken, clamped to 1..=100.
+    pub limit: Option<i64>,
 }
 
 impl PageQuery {

@@ -24,7 +24,8 @@ use crate::plans::Plan;
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CheckoutSessionRequest {
-    /// `basic` or `premium`.
+    /// `basic` or `premium` (anything else is answered 422 `invalid_plan`).
+    #[schema(pattern = "^(basic|premium)$")]
     pub plan_id: String,
     /// A promotion code, any case; null or absent for none.
     #[serde(default)]

@@ -238,13 +238,16 @@ async fn list_withdrawals(
     operation_id = "requestWithdrawal",
     security(("bearer" = [])),
     params(("Idempotency-Key" = Option<String>, Header,
-        description = "Any unique text (at most 255 characters): a retry with the same key and body answers the first withdrawal")),
+        pattern = r"^[ \t]*[\x21-\x7e](?:[\t\x20-\x7e]{0,253}[\x21-\x7e])?[ \t]*$",
+        description = "Any unique text (1 to 255 visible ASCII characters once trimmed): a retry with the same key and body answers the first withdrawal")),
     request_body = NewWithdrawal,
     responses(
         (status = 201, description = "The withdrawal, pending", body = Withdrawal),
         (status = 400, description = "The body is not JSON (`invalid_json`)", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 422, description = "In this order: `minimum_withdrawal`, `paypal_email_required`, \
+        (status = 409, description = "The balance is below the minimum of 5 EUR \
+            (`minimum_withdrawal`); checked first", body = ErrorBody),
+        (status = 422, description = "In this order: `paypal_email_required`, \
             `bank_details_required`, `invalid_paypal_email` (also past 255 bytes or with control \
             characters), `invalid_account_name` (past 70 characters, no letter, or control \
             characters), `invalid_iban`, `invalid_swift`; \

@@ -160,7 +160,7 @@ async fn a_forged_or_altered_not_me_link_changes_nothing() {
         let (status, body) = not_me(&app, &forged).await;
         assert_eq!(
             (status, body["code"].as_str()),
-            (400, Some("invalid_link")),
+            (403, Some("invalid_link")),
             "{forged}"
         );
     }

@@ -15,6 +15,7 @@ mod backup;
 mod catalog;
 mod cli;
 mod cluster;
+mod contract;
 mod database;
 mod guessing;
 mod http_basics;

@@ -98,6 +98,18 @@ impl List<'_> {
         let garbage = self.with("cursor=bm9wZQ");
         let response = call(app, reqwest::Method::GET, &garbage, token, None).await;
         assert_api_error(response, 400, "invalid_cursor").await;
+
+        // Any whole number is a limit (clamped), and an empty cursor is the first page.
+        let (from_empty, _) = self.page(app, token, "cursor=").await;
+        assert_eq!(
+            from_empty,
+            expected[..default],
+            "an empty cursor is the first page"
+        );
+        let (one, _) = self.page(app, token, "limit=-5").await;
+        assert_eq!(one, expected[..1], "a limit below 1 is 1");
+        let (huge, _) = self.page(app, token, "limit=99999999999").await;
+        assert_eq!(huge, expected[..max], "a limit past 32 bits is clamped too");
     }
 }
 

@@ -94,7 +94,7 @@ async fn a_withdrawal_is_checked_in_specs_order_and_a_refused_one_changes_nothin
     )
     .await;
     assert_eq!(
-        assert_api_error(minimum, 422, "minimum_withdrawal").await,
+        assert_api_error(minimum, 409, "minimum_withdrawal").await,
         "Minimum withdrawal amount is 5 EUR."
     );
     credit(&app, &ana, 1).await;
@@ -238,7 +238,7 @@ async fn a_withdrawal_takes_the_whole_balance_rounded_down_to_cents_and_leaves_t
         (Some(56), Some("0.00"))
     );
     let again = withdraw(&app, &token, &paypal("ada@example.com"), None).await;
-    assert_api_error(again, 422, "minimum_withdrawal").await;
+    assert_api_error(again, 409, "minimum_withdrawal").await;
     // SPEC's one serialised text is what is stored.
     let stored: String = backbeat::on_db!(&app.db, pool => sqlx::query_scalar(
         "SELECT details FROM withdrawals").fetch_one(pool).await.unwrap());
@@ -270,7 +270,7 @@ async fn a_retried_request_with_its_idempotency_key_answers_the_first_withdrawal
         "This Idempotency-Key was already used for a different withdrawal request."
     );
     let other_key = withdraw(&app, &token, &body, Some("k-2")).await;
-    assert_api_error(other_key, 422, "minimum_withdrawal").await;
+    assert_api_error(other_key, 409, "minimum_withdrawal").await;
     // Another user's key of the same text is theirs.
     let (bo, bo_token) = app.user("Bo").await;
     credit(&app, &bo, 50_000).await;
@@ -310,7 +310,7 @@ async fn a_hundred_parallel_requests_create_one_withdrawal() {
             match response.status().as_u16() {
                 201 => created.push(response.text().await.unwrap()),
                 _ => {
-                    assert_api_error(response, 422, "minimum_withdrawal").await;
+                    assert_api_error(response, 409, "minimum_withdrawal").await;
                 }
             }
         }

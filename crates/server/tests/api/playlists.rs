@@ -217,7 +217,7 @@ async fn tracks_are_reordered_only_by_a_list_of_each_of_them_once() {
     ] {
         let body = json!({ "track_ids": wrong });
         let response = call(&app, Method::PUT, &path, &token, Some(body)).await;
-        assert_api_error(response, 422, "invalid_order").await;
+        assert_api_error(response, 409, "invalid_order").await;
     }
     let unchanged = get(&app, &format!("/playlists/{playlist}"), &token).await;
     assert_eq!(track_titles(&unchanged), ["One", "Two", "Three"]);
@@ -290,15 +290,20 @@ async fn a_move_outside_the_playlist_or_of_a_track_not_in_it_changes_nothing() {
     }
     let before = get(&app, &format!("/playlists/{playlist}"), &token).await;
 
-    for (track, body) in [
-        (&ids[0], json!({ "position": 3 })),
-        (&ids[0], json!({ "position": -1 })),
-        (&outside, json!({ "position": 0 })),
-        (&"nope".to_owned(), json!({ "position": 0 })),
+    for (track, body, status, code) in [
+        (&ids[0], json!({ "position": 3 }), 409, "invalid_position"),
+        (&ids[0], json!({ "position": -1 }), 422, "invalid_position"),
+        (&outside, json!({ "position": 0 }), 404, "not_found"),
+        (
+            &"nope".to_owned(),
+            json!({ "position": 0 }),
+            404,
+            "not_found",
+        ),
     ] {
         let path = format!("/playlists/{playlist}/tracks/{track}");
         let response = call(&app, Method::PATCH, &path, &token, Some(body)).await;
-        assert_api_error(response, 422, "invalid_position").await;
+        assert_api_error(response, status, code).await;
     }
     let path = format!("/playlists/{playlist}/tracks/{}", ids[0]);
     let response = call(&app, Method::PATCH, &path, &token, Some(json!({}))).await;
@@ -431,7 +436,7 @@ async fn another_users_playlist_is_not_found_on_every_verb_and_stays_as_it_was()
         Some(json!({ "featured_playlist_id": playlist })),
     )
     .await;
-    let message = assert_api_error(feature, 422, "invalid_featured_playlist").await;
+    let message = assert_api_error(feature, 404, "invalid_featured_playlist").await;
     assert_eq!(message, "Playlist not found");
 
     assert_eq!(get(&app, &base, &owner).await, before);
@@ -526,7 +531,7 @@ async fn an_unknown_featured_playlist_is_refused_and_changes_nothing() {
     )
     .await;
 
-    assert_api_error(response, 422, "invalid_featured_playlist").await;
+    assert_api_error(response, 404, "invalid_featured_playlist").await;
     assert_eq!(get(&app, "/me/profile", &token).await["bio"], "");
 }
 

@@ -305,7 +305,7 @@ async fn listed_pages(db: &Db, facts: &SearchFacts, q: &str, size: u32) -> Vec<V
         let listing = list_tracks(db, facts, Some(q), &request).await.unwrap();
         pages.push(listing.page.items.iter().map(|t| t.id.clone()).collect());
         match listing.page.next_cursor {
-            Some(next) => request = PageRequest::parse(Some(&next), Some(size)).unwrap(),
+            Some(next) => request = PageRequest::parse(Some(&next), Some(i64::from(size))).unwrap(),
             None => return pages,
         }
         assert!(pages.len() < 100, "the pages never end");

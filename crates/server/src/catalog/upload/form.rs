@@ -48,7 +48,7 @@ fn multipart_error(err: MultipartError) -> Failure {
     }
 }
 
-/// Reads every field; unknown fields and repeated files are skipped.
+/// Reads every field; a repeated file is skipped, an unknown field refuses the form.
 pub async fn read(mut multipart: Multipart, tmp_dir: &Path) -> Result<UploadForm, Failure> {
     let mut form = UploadForm::default();
     while let Some(field) = multipart.next_field().await.map_err(multipart_error)? {
@@ -76,7 +76,15 @@ pub async fn read(mut multipart: Multipart, tmp_dir: &Path) -> Result<UploadForm
             "artist" => form.artist = Some(read_text(field).await?),
             "album" => form.album = Some(read_text(field).await?),
             "genre" => form.genre = Some(read_text(field).await?),
-            _ => {}
+            "audio" | "cover" => {}
+            _ => {
+                return Err(Failure::Detailed(
+                    errors::INVALID_MULTIPART,
+                    "The form's fields are audio, cover, title, artist, album and genre; it has \
+                     another."
+                        .to_owned(),
+                ));
+            }
         }
     }
     Ok(form)

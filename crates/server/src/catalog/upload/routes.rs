@@ -7,12 +7,14 @@ use axum::extract::{DefaultBodyLimit, FromRef, State};
 use axum::http::StatusCode;
 use serde::Serialize;
 use utoipa::ToSchema;
+use utoipa::openapi::schema::Object;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::form::{self, AUDIO_MAX_BYTES, COVER_MAX_BYTES};
 use super::limit::{self, UploadAllowance};
 use super::service::{self, Uploads};
+use super::track_text;
 use crate::auth::AuthUser;
 use crate::catalog::track::{Track, tracks};
 use crate::db::{Db, Timestamp};
@@ -61,6 +63,7 @@ impl From<UploadAllowance> for UploadLimit {
 
 /// The upload form.
 #[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
 #[allow(
     dead_code,
     reason = "describes the multipart body in the OpenAPI document"
@@ -72,10 +75,27 @@ pub struct TrackUpload {
     /// JPEG, PNG or WebP, at most 5 MB.
     #[schema(value_type = Option<String>, format = Binary)]
     cover: Option<Vec<u8>>,
+    #[schema(schema_with = required_text_schema)]
     title: String,
+    #[schema(schema_with = required_text_schema)]
     artist: String,
+    #[schema(schema_with = optional_text_schema)]
     album: Option<String>,
+    #[schema(schema_with = optional_text_schema)]
     genre: Option<String>,
+}
+
+fn required_text_schema() -> Object {
+    track_text::REQUIRED_RULES.schema(
+        "Control characters count as spaces; trimmed, 1 to 200 characters (`title_required`, \
+         `artist_required`, `too_long`).",
+    )
+}
+
+fn optional_text_schema() -> Object {
+    track_text::OPTIONAL_RULES.schema(
+        "Control characters count as spaces; trimmed, at most 200 characters; empty for none.",
+    )
 }
 
 pub fn router<S>() -> OpenApiRouter<S>

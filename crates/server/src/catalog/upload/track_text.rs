@@ -1,9 +1,21 @@
 //! A track's text as the upload form gives it: cleaned, checked, and the keys search uses.
 
 use crate::errors::{self, Failure};
+use crate::http::text_schema::{Controls, TextRules};
 
 /// The longest title, artist, album or genre.
 pub const TEXT_MAX_CHARS: usize = 200;
+/// What a title or an artist name takes, as the OpenAPI document says it.
+pub const REQUIRED_RULES: TextRules = TextRules {
+    max_chars: TEXT_MAX_CHARS,
+    may_be_empty: false,
+    controls: Controls::AsSpaces,
+};
+/// What an album or a genre takes, as the OpenAPI document says it.
+pub const OPTIONAL_RULES: TextRules = TextRules {
+    may_be_empty: true,
+    ..REQUIRED_RULES
+};
 /// Separates the fields in the search text; control characters never occur in them.
 const SEARCH_SEPARATOR: char = '\u{1f}';
 
@@ -77,6 +89,24 @@ fn text(raw: Option<&str>, field: &'static str) -> Result<Option<String>, Failur
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn track_text_is_taken_exactly_as_the_document_says() {
+        for probe in REQUIRED_RULES.probes() {
+            assert_eq!(
+                TrackText::parse(Some(&probe), Some("Ana"), None, None).is_ok(),
+                REQUIRED_RULES.fits(&probe),
+                "{probe:?}"
+            );
+        }
+        for probe in OPTIONAL_RULES.probes() {
+            assert_eq!(
+                TrackText::parse(Some("Song"), Some("Ana"), Some(&probe), None).is_ok(),
+                OPTIONAL_RULES.fits(&probe),
+                "{probe:?}"
+            );
+        }
+    }
 
     #[test]
     fn title_and_artist_are_required_in_that_order() {

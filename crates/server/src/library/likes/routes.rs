@@ -46,10 +46,10 @@ pub struct LikedTrackIds {
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct LikedIdsQuery {
-    /// `next_cursor` of the previous page; omit for the first page.
+    /// `next_cursor` of the previous page; omit (or leave empty) for the first page.
     pub cursor: Option<String>,
-    /// Ids per page: 1000 by default; values above 1000 are clamped to 1000, 0 to 1.
-    pub limit: Option<u32>,
+    /// Ids per page: 1000 by default; any number is taken, clamped to 1..=1000.
+    pub limit: Option<i64>,
 }
 
 impl LikedIdsQuery {

@@ -7,10 +7,14 @@ use axum::extract::{FromRef, Path, State};
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use utoipa::openapi::schema::Object;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::service::{self, PlaylistChanges, PlaylistDescription, PlaylistDetail, PlaylistName};
+use super::service::{
+    self, DESCRIPTION_RULES, NAME_RULES, PlaylistChanges, PlaylistDescription, PlaylistDetail,
+    PlaylistName,
+};
 use super::store::PlaylistRow;
 use crate::auth::AuthUser;
 use crate::catalog::track::Track;
@@ -67,9 +71,9 @@ pub struct PlaylistList {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewPlaylist {
-    /// Trimmed; 1 to 100 characters.
+    #[schema(schema_with = name_schema)]
     pub name: String,
-    /// At most 500 characters; empty when not given.
+    #[schema(schema_with = description_schema)]
     pub description: Option<String>,
 }
 
@@ -77,10 +81,27 @@ pub struct NewPlaylist {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlaylistUpdate {
-    /// Trimmed; 1 to 100 characters.
+    #[schema(schema_with = name_or_null_schema)]
     pub name: Option<String>,
-    /// At most 500 characters; "" clears it.
+    #[schema(schema_with = description_schema)]
     pub description: Option<String>,
+}
+
+fn name_schema() -> Object {
+    NAME_RULES.schema("Trimmed; 1 to 100 characters, no control characters.")
+}
+
+fn name_or_null_schema() -> Object {
+    NAME_RULES.nullable_schema(
+        "Trimmed; 1 to 100 characters, no control characters. Null leaves it unchanged.",
+    )
+}
+
+fn description_schema() -> Object {
+    DESCRIPTION_RULES.nullable_schema(
+        "Trimmed; at most 500 characters, line breaks and tabs but no other control \
+         characters; \"\" or null when none (in a change, \"\" clears it and null leaves it).",
+    )
 }
 
 /// A track to add at the end of a playlist.
@@ -95,8 +116,24 @@ pub struct PlaylistTrackAddition {
 #[serde(deny_unknown_fields)]
 pub struct PlaylistTrackMove {
     /// The 0-based index in the playlist's order that the track moves to; the tracks in
-    /// between move one place towards where it was.
+    /// between move one place towards where it was. An integer (`3.0` is one too).
+    #[serde(deserialize_with = "whole_number")]
+    #[schema(minimum = 0)]
     pub position: i64,
+}
+
+/// An integer as JSON allows it: `3` or `3.0` (a number with no fraction is an integer).
+fn whole_number<'de, D: serde::Deserializer<'de>>(value: D) -> Result<i64, D::Error> {
+    let number = serde_json::Number::deserialize(value)?;
+    if let Some(n) = number.as_i64() {
+        return Ok(n);
+    }
+    match number.as_f64() {
+        Some(f) if f.fract() == 0.0 && f.abs() < 9.0e15 => Ok(f as i64),
+        _ => Err(serde::de::Error::custom(format!(
+            "invalid value: {number}, expected a whole number"
+        ))),
+    }
 }
 
 /// The new order of a playlist's tracks.
@@ -323,7 +360,7 @@ async fn add_playlist_track(
         (status = 400, description = "The body is not JSON (`invalid_json`)", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 404, description = "No such playlist of the caller (`not_found`)", body = ErrorBody),
-        (status = 422, description = "The ids are not exactly the playlist's tracks, each once \
+        (status = 409, description = "The ids are not exactly the playlist's tracks, each once \
             (`invalid_order`); nothing was changed", body = ErrorBody),
     )
 )]
@@ -385,10 +422,12 @@ async fn remove_playlist_track(
         (status = 200, description = "The playlist in its new order (first page)", body = Playlist),
         (status = 400, description = "The body is not JSON (`invalid_json`)", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 404, description = "No such playlist of the caller (`not_found`)", body = ErrorBody),
-        (status = 422, description = "The track is not in the playlist or the position is \
-            outside it (`invalid_position`), or no `position` (`invalid_json`); nothing was \
-            changed", body = ErrorBody),
+        (status = 404, description = "No such playlist of the caller, or the track is not in \
+            it (`not_found`)", body = ErrorBody),
+        (status = 409, description = "The position is past the playlist's end \
+            (`invalid_position`); nothing was changed", body = ErrorBody),
+        (status = 422, description = "The position is negative (`invalid_position`), or there \
+            is no `position` (`invalid_json`); nothing was changed", body = ErrorBody),
     )
 )]
 async fn move_playlist_track(

@@ -14,9 +14,22 @@ use crate::catalog::track::visible_track_in;
 use crate::db::page::{self, Page, PageRequest, Position};
 use crate::db::{Db, Timestamp, Tx};
 use crate::errors::{self, Failure};
+use crate::http::text_schema::{Controls, TextRules};
 
 pub const NAME_MAX_CHARS: usize = 100;
 pub const DESCRIPTION_MAX_CHARS: usize = 500;
+/// What [`PlaylistName::parse`] takes, as the OpenAPI document says it.
+pub const NAME_RULES: TextRules = TextRules {
+    max_chars: NAME_MAX_CHARS,
+    may_be_empty: false,
+    controls: Controls::Refused,
+};
+/// What [`PlaylistDescription::parse`] takes, as the OpenAPI document says it.
+pub const DESCRIPTION_RULES: TextRules = TextRules {
+    max_chars: DESCRIPTION_MAX_CHARS,
+    may_be_empty: true,
+    controls: Controls::Lines,
+};
 
 /// A playlist name: trimmed, not empty, at most 100 characters, no control characters.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -263,8 +276,8 @@ pub async fn reorder(
 }
 
 /// Moves one track of the playlist to `index` (0-based) of its order; the tracks in between
-/// move one place towards where it was. A track not in the playlist or an index outside it
-/// changes nothing.
+/// move one place towards where it was. A track not in the playlist (404), a negative index
+/// (422) or one past the end (409) changes nothing.
 pub async fn move_track(
     db: &Db,
     owner: &str,
@@ -277,11 +290,11 @@ pub async fn move_track(
     let from = entries
         .iter()
         .position(|entry| entry.track_id == track_id)
-        .ok_or(errors::INVALID_POSITION)?;
-    let to = usize::try_from(index)
-        .ok()
-        .filter(|to| *to < entries.len())
-        .ok_or(errors::INVALID_POSITION)?;
+        .ok_or(errors::PLAYLIST_TRACK_NOT_FOUND)?;
+    let to = usize::try_from(index).map_err(|_| errors::INVALID_POSITION)?;
+    if to >= entries.len() {
+        return Err(errors::POSITION_OUTSIDE_PLAYLIST.into());
+    }
     if from != to {
         let (moved, target) = (entries[from].position, entries[to].position);
         // Positions increase along the order (gaps allowed), so shifting the ones between by
@@ -304,6 +317,24 @@ mod tests {
 
     fn ids(list: &[&str]) -> Vec<String> {
         list.iter().map(|s| (*s).to_owned()).collect()
+    }
+
+    #[test]
+    fn names_and_descriptions_are_taken_exactly_as_the_document_says() {
+        for probe in NAME_RULES.probes() {
+            assert_eq!(
+                PlaylistName::parse(&probe).is_ok(),
+                NAME_RULES.fits(&probe),
+                "{probe:?}"
+            );
+        }
+        for probe in DESCRIPTION_RULES.probes() {
+            assert_eq!(
+                PlaylistDescription::parse(&probe).is_ok(),
+                DESCRIPTION_RULES.fits(&probe),
+                "{probe:?}"
+            );
+        }
     }
 
     #[test]

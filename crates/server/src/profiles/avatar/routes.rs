@@ -24,6 +24,7 @@ const AVATAR_BODY_LIMIT: usize = AVATAR_MAX_BYTES + 64 * 1024;
 
 /// The avatar upload: one image file, PNG, JPEG or WebP, at most 2 MB.
 #[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
 #[allow(
     dead_code,
     reason = "describes the multipart body in the OpenAPI document"
@@ -55,7 +56,8 @@ where
     request_body(content = AvatarUpload, content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "The profile with its new avatar", body = Profile),
-        (status = 400, description = "The body is not multipart form data", body = ErrorBody),
+        (status = 400, description = "The body is not multipart form data, or has a field other \
+            than one `avatar` (`invalid_multipart`)", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 413, description = "The image is over 2 MB (`avatar_too_large`)", body = ErrorBody),
         (status = 422, description = "No PNG, JPEG or WebP image (`invalid_image`)", body = ErrorBody),
@@ -76,11 +78,15 @@ async fn upload_avatar(
 }
 
 /// Reads the `avatar` field, counting its bytes as they arrive: the declared length is not
-/// trusted, and reading stops as soon as the image is too large.
+/// trusted, and reading stops as soon as the image is too large. The form has that field only.
 async fn read_avatar_field(mut multipart: Multipart) -> ApiResult<bytes::Bytes> {
+    let mut avatar = None;
     while let Some(mut field) = multipart.next_field().await.map_err(multipart_error)? {
-        if field.name() != Some(AVATAR_FIELD) {
-            continue;
+        if field.name() != Some(AVATAR_FIELD) || avatar.is_some() {
+            return Err(ApiError::detailed(
+                errors::INVALID_MULTIPART,
+                "The form must have one field, avatar, and no other.",
+            ));
         }
         let mut image = BytesMut::new();
         while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
@@ -89,9 +95,9 @@ async fn read_avatar_field(mut multipart: Multipart) -> ApiResult<bytes::Bytes> 
             }
             image.extend_from_slice(&chunk);
         }
-        return Ok(image.freeze());
+        avatar = Some(image.freeze());
     }
-    Err(errors::NOT_AN_IMAGE.into())
+    avatar.ok_or_else(|| errors::NOT_AN_IMAGE.into())
 }
 
 fn multipart_error(err: MultipartError) -> ApiError {

@@ -39,7 +39,7 @@ where
         (status = 200, description = "Now following", body = FollowState),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 404, description = "No such profile", body = ErrorBody),
-        (status = 422, description = "The caller's own profile (`cannot_follow_self`)", body = ErrorBody),
+        (status = 409, description = "The caller's own profile (`cannot_follow_self`)", body = ErrorBody),
     )
 )]
 async fn follow_profile(

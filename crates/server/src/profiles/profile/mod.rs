@@ -6,11 +6,24 @@ pub mod service;
 pub mod store;
 
 use crate::errors::{self, Failure};
+use crate::http::text_schema::{Controls, TextRules};
 
 /// The longest display name.
 pub const NAME_MAX_CHARS: usize = 80;
 /// The longest bio.
 pub const BIO_MAX_CHARS: usize = 500;
+/// What [`DisplayName::parse`] takes, as the OpenAPI document says it.
+pub const NAME_RULES: TextRules = TextRules {
+    max_chars: NAME_MAX_CHARS,
+    may_be_empty: false,
+    controls: Controls::Refused,
+};
+/// What [`Bio::parse`] takes, as the OpenAPI document says it.
+pub const BIO_RULES: TextRules = TextRules {
+    max_chars: BIO_MAX_CHARS,
+    may_be_empty: true,
+    controls: Controls::Lines,
+};
 /// The longest social link.
 pub const SOCIAL_LINK_MAX_CHARS: usize = 2048;
 
@@ -73,6 +86,21 @@ impl Bio {
         &self.0
     }
 }
+
+/// The social links the OpenAPI document promises to take: nothing (clears the link), or an
+/// `http(s)://` URL whose host is a plain name (its last label starts with a letter, so it is
+/// never read as an IPv4 address), with an optional port and any path, query and fragment of
+/// URL characters, within the length limit; with white space around. [`SocialLink::parse`]
+/// takes more (any URL with a host and no credentials); these it always takes.
+pub const SOCIAL_LINK_PATTERN: &str = concat!(
+    r"^[\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*",
+    r"(?:[Hh][Tt][Tt][Pp][Ss]?://",
+    r"(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){0,8}",
+    r"[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?",
+    r"(?::[1-9][0-9]{0,3})?",
+    r"(?:[/?#][A-Za-z0-9._~:/?#\[\]@!$&'()*+,;=%-]{0,1300})?)?",
+    r"[\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$",
+);
 
 /// An absolute http or https URL with a host and no credentials, in normalised form.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -155,6 +183,56 @@ impl ProfileChanges {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_social_link_the_document_allows_is_taken() {
+        let pattern = regex::Regex::new(SOCIAL_LINK_PATTERN).unwrap();
+        let long_path = format!("https://x.io/{}", "a%2F~".repeat(260));
+        let allowed = [
+            "",
+            "  ",
+            "https://twitter.com/ana",
+            " HTTP://Open.Spotify.com:8080/artist/1?si=a#top ",
+            "http://a",
+            "https://a-b.c-d.example/@ana/[x]!$&'()*+,;=:%zz",
+            "https://x.io?@evil.example",
+            "https://0.a",
+            long_path.as_str(),
+        ];
+        for link in allowed {
+            assert!(pattern.is_match(link), "{link:?} should match");
+            assert!(SocialLink::parse_or_clear(Some(link)).is_ok(), "{link:?}");
+        }
+        for refused in [
+            "twitter.com/ana",
+            "ftp://x.io",
+            "https://ana@x.io",
+            "https://1.2.3.4.5",
+            "https://",
+            "https:///x.io",
+            "https://x.io/a b",
+        ] {
+            assert!(!pattern.is_match(refused), "{refused:?} should not match");
+        }
+    }
+
+    #[test]
+    fn names_and_bios_are_taken_exactly_as_the_document_says() {
+        for probe in NAME_RULES.probes() {
+            assert_eq!(
+                DisplayName::parse(&probe).is_ok(),
+                NAME_RULES.fits(&probe),
+                "{probe:?}"
+            );
+        }
+        for probe in BIO_RULES.probes() {
+            assert_eq!(
+                Bio::parse(&probe).is_ok(),
+                BIO_RULES.fits(&probe),
+                "{probe:?}"
+            );
+        }
+    }
 
     #[test]
     fn a_display_name_is_trimmed_and_required() {

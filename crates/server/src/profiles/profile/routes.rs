@@ -6,12 +6,13 @@ use axum::extract::{FromRef, Path, State};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
+use utoipa::openapi::schema::{Object, ObjectBuilder, SchemaType, Type};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::service;
 use super::store::ProfileRow;
-use super::{ProfileChanges, ProfileInput};
+use super::{BIO_RULES, NAME_RULES, ProfileChanges, ProfileInput, SOCIAL_LINK_PATTERN};
 use crate::auth::AuthUser;
 use crate::db::{Db, Timestamp};
 use crate::errors;
@@ -90,9 +91,9 @@ pub struct PublicProfile {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ProfileUpdate {
-    /// Display name: trimmed, 1 to 80 characters. Null leaves it unchanged.
+    #[schema(schema_with = name_schema)]
     pub name: Option<String>,
-    /// At most 500 characters; "" clears it. Null leaves it unchanged.
+    #[schema(schema_with = bio_schema)]
     pub bio: Option<String>,
     /// Links to change; null leaves all of them unchanged.
     pub social_links: Option<SocialLinksUpdate>,
@@ -109,14 +110,39 @@ pub struct ProfileUpdate {
 #[serde(deny_unknown_fields)]
 pub struct SocialLinksUpdate {
     #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
+    #[schema(schema_with = social_link_schema)]
     pub twitter: Option<Option<String>>,
     #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
+    #[schema(schema_with = social_link_schema)]
     pub instagram: Option<Option<String>>,
     #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
+    #[schema(schema_with = social_link_schema)]
     pub spotify: Option<Option<String>>,
+}
+
+fn social_link_schema() -> Object {
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+        .pattern(Some(SOCIAL_LINK_PATTERN))
+        .description(Some(
+            "An http:// or https:// URL with a host, at most 2048 characters; null or \"\" \
+             clears the link.",
+        ))
+        .build()
+}
+
+fn name_schema() -> Object {
+    NAME_RULES.nullable_schema(
+        "Display name: trimmed, 1 to 80 characters, no control characters. Null leaves it \
+         unchanged.",
+    )
+}
+
+fn bio_schema() -> Object {
+    BIO_RULES.nullable_schema(
+        "Trimmed; at most 500 characters, line breaks and tabs but no other control characters; \
+         \"\" clears it. Null leaves it unchanged.",
+    )
 }
 
 /// Tells a field sent as null (`Some(None)`) from a field not sent (`None`, the default).
@@ -183,6 +209,16 @@ impl ProfileUpdate {
         if body.get("email").is_some() {
             return Err(errors::EMAIL_READ_ONLY.into());
         }
+        // An object's fields are never read from an array of their values.
+        if body
+            .get("social_links")
+            .is_some_and(|links| !links.is_object() && !links.is_null())
+        {
+            return Err(ApiError::detailed(
+                errors::UNEXPECTED_JSON,
+                "social_links must be an object or null.",
+            ));
+        }
         let update: Self = serde_json::from_value(body).map_err(|e| {
             ApiError::detailed(
                 errors::UNEXPECTED_JSON,
@@ -240,10 +276,11 @@ async fn get_my_profile(user: AuthUser, State(db): State<Db>) -> ApiResult<Json<
     responses(
         (status = 200, description = "The updated profile", body = Profile),
         (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "The featured playlist is not one of the caller's \
+            (`invalid_featured_playlist`); nothing was changed", body = ErrorBody),
         (status = 422, description = "A field is invalid (`invalid_name`, `invalid_bio`, \
-            `invalid_social_link`), the featured playlist is not one of the caller's \
-            (`invalid_featured_playlist`), a field is read-only (`email_read_only`) or unknown \
-            (`invalid_json`); nothing was changed", body = ErrorBody),
+            `invalid_social_link`), read-only (`email_read_only`) or unknown (`invalid_json`); \
+            nothing was changed", body = ErrorBody),
     )
 )]
 async fn update_my_profile(
