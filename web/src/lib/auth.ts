@@ -1,5 +1,5 @@
 import { AuthClient, AuthError, type Session } from '@supabase/auth-js';
-import { endSession, sessionFetch } from './sessionEnd';
+import { changeSession, sessionFetch } from './sessionEnd';
 
 /**
  * The one session of the app, spoken with Backbeat's GoTrue-compatible `/auth/v1`. It keeps the
@@ -20,7 +20,7 @@ export const auth = new AuthClient({
  * reaches the server after the session has ended there. `local` ends this session only.
  */
 export function signOut(scope: 'global' | 'local' = 'global'): Promise<{ error: AuthError | null }> {
-  return endSession(() => auth.signOut({ scope }));
+  return changeSession(() => auth.signOut({ scope }));
 }
 
 function assuranceLevelOf(accessToken: string): string | undefined {
@@ -47,6 +47,16 @@ export function needsSecondFactor(session: Session): boolean {
 }
 
 /** Proves the second factor with a code from the account's authenticator app; resolves with the error, if any. */
+/**
+ * Verifies the first code of a new authenticator app. Once it is verified the server refuses the
+ * session's password-only token on every API route, so this is a change of the session: requests
+ * already on their way are answered first, and those begun meanwhile wait and then carry the
+ * raised session (sessionEnd.ts).
+ */
+export function verifyNewFactor(factorId: string, code: string) {
+  return changeSession(() => auth.mfa.challengeAndVerify({ factorId, code }));
+}
+
 export async function verifySecondFactor(code: string): Promise<AuthError | null> {
   const factors = await auth.mfa.listFactors();
   if (factors.error) return factors.error;

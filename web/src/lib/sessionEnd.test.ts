@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endSession, sessionFetch, SETTLE_LIMIT_MS, withSession } from './sessionEnd';
+import { changeSession, sessionFetch, SETTLE_LIMIT_MS, withSession } from './sessionEnd';
 
 /** A fetch whose answers the test gives, one by one; `order` notes each answer as it arrives. */
 function pendingFetch(order: string[] = []) {
@@ -16,7 +16,7 @@ function pendingFetch(order: string[] = []) {
   return { fetch, answer: (index: number) => answers[index]?.(new Response('{}')) };
 }
 
-describe('endSession', () => {
+describe('changeSession', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });
@@ -33,7 +33,7 @@ describe('endSession', () => {
     const first = sessionFetch('/api/v1/ads?slot=banner');
     const second = sessionFetch('/auth/v1/user');
 
-    const ended = endSession(() => {
+    const ended = changeSession(() => {
       order.push('signed out');
       return Promise.resolve('done');
     });
@@ -57,7 +57,7 @@ describe('endSession', () => {
     const hanging = sessionFetch('/api/v1/tracks');
     const signOut = vi.fn(() => Promise.resolve());
 
-    const ended = endSession(signOut);
+    const ended = changeSession(signOut);
     await vi.advanceTimersByTimeAsync(SETTLE_LIMIT_MS - 1);
     expect(signOut).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
@@ -70,7 +70,7 @@ describe('endSession', () => {
   it('holds what waits for the session until the sign-out is over, even a failed one', async () => {
     const order: string[] = [];
     let finishSignOut: (error: Error) => void = () => undefined;
-    const ended = endSession(
+    const ended = changeSession(
       () =>
         new Promise<never>((_, reject) => {
           finishSignOut = reject;
@@ -106,7 +106,7 @@ describe('endSession', () => {
       return fetch(`/api/v1/ads?slot=banner&token=${token}`);
     });
 
-    const ended = endSession(() => {
+    const ended = changeSession(() => {
       order.push('signed out');
       return Promise.resolve();
     });

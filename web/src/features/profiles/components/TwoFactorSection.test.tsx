@@ -23,7 +23,11 @@ const { auth, verifySecondFactor, GET, POST } = vi.hoisted(() => ({
   POST: vi.fn(),
 }));
 
-vi.mock('@/lib/auth', () => ({ auth, verifySecondFactor }));
+vi.mock('@/lib/auth', () => ({
+  auth,
+  verifySecondFactor,
+  verifyNewFactor: (factorId: string, code: string): unknown => auth.mfa.challengeAndVerify({ factorId, code }),
+}));
 vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('@/lib/api')>()), api: { GET, POST } }));
 
 const codes = Array.from({ length: 10 }, (_, index) => `code${String(index)}-abcde`);

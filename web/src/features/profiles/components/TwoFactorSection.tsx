@@ -8,7 +8,7 @@ import { LoadError } from '@/components/ui/LoadError';
 import { OneTimeCodeField } from '@/components/ui/OneTimeCodeField';
 import { SecondFactorCodeField, type SecondFactorCodeKind } from '@/components/ui/SecondFactorCodeField';
 import { Spinner } from '@/components/ui/Spinner';
-import { auth, verifySecondFactor } from '@/lib/auth';
+import { auth, verifyNewFactor, verifySecondFactor } from '@/lib/auth';
 import { factorsQueryOptions, useAuthenticatorFactors } from '../api/factors';
 import { recoveryCodesLeftQueryOptions } from '../api/recoveryCodes';
 import { qrCodeImageSource } from '../qrCode';
@@ -34,11 +34,11 @@ async function enrolAuthenticator(leftovers: readonly Factor[]): Promise<Enrolme
 
 /**
  * Verifies the first code of a new authenticator; resolves with the recovery codes the answer
- * carries. auth-js keeps the whole answer as the session in localStorage, codes included, so the
- * session is refreshed at once: the stored one then holds no codes.
+ * carries. auth-js keeps the whole answer as the session in localStorage, codes included, so the session is
+ * refreshed at once: the stored one then holds no codes.
  */
 async function confirmEnrolment({ factorId, code }: { factorId: string; code: string }): Promise<string[]> {
-  const { data, error } = await auth.mfa.challengeAndVerify({ factorId, code });
+  const { data, error } = await verifyNewFactor(factorId, code);
   if (error) throw error;
   const codes = recoveryCodesIn(data);
   if (codes.length > 0) await auth.refreshSession();
