@@ -4,6 +4,8 @@
 //! A length limit on the raw text would be wrong both ways: surrounding spaces do not count,
 //! and a control character inside is refused whatever the length.
 
+use std::borrow::Cow;
+
 use utoipa::openapi::schema::{Object, ObjectBuilder, SchemaType, Type};
 
 /// What a text field takes besides its length.
@@ -27,8 +29,9 @@ pub enum Controls {
     AsSpaces,
 }
 
-/// Unicode's White_Space, which `str::trim` removes from both ends.
-const WHITE_SPACE: &str =
+/// Unicode's White_Space, which `str::trim` removes from both ends, as a character class's
+/// contents.
+pub const WHITE_SPACE: &str =
     r"\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";
 /// The control characters (Unicode category Cc), which `char::is_control` tells.
 const CONTROL: &str = r"\x00-\x1f\x7f-\x9f";
@@ -86,15 +89,13 @@ impl TextRules {
     /// characters, no control characters inside where they are refused (but line breaks and
     /// tabs where lines are allowed). The field's own check must agree (its tests say so).
     pub fn fits(self, text: &str) -> bool {
-        let spaced: String;
-        let text = if self.controls == Controls::AsSpaces {
-            spaced = text
+        let text: Cow<'_, str> = match self.controls {
+            Controls::AsSpaces => text
                 .chars()
                 .map(|c| if c.is_control() { ' ' } else { c })
-                .collect();
-            &spaced
-        } else {
-            text
+                .collect::<String>()
+                .into(),
+            Controls::Refused | Controls::Lines => text.into(),
         };
         let trimmed = text.trim();
         let count = trimmed.chars().count();

@@ -2,7 +2,8 @@
 
 use super::alerts::AccountChange;
 use super::*;
-use crate::auth::store::SignupCredentials;
+use crate::auth::store::{LockedUser, SignupCredentials};
+use crate::profiles::profile;
 
 impl AuthService {
     pub async fn signup(
@@ -92,8 +93,6 @@ impl AuthService {
             created_at: now,
             updated_at: now,
         };
-        let profile_name = profile_name(&metadata, &email);
-
         let mut tx = self.db.begin().await?;
         if let Err(err) = store::insert_user(&mut tx, &user).await {
             return Err(if is_unique_violation(&err) {
@@ -102,14 +101,7 @@ impl AuthService {
                 err.into()
             });
         }
-        crate::profiles::profile::store::insert_profile(
-            &mut tx,
-            &user.id,
-            &profile_name,
-            &email,
-            now,
-        )
-        .await?;
+        put_new_profile(&mut tx, &user.id, &email, &metadata, now).await?;
         if !self.config.mailer_autoconfirm {
             tx.commit().await?;
             self.mail_one_time_token(&user, OneTimeKind::Confirmation, &credentials, now)
@@ -155,14 +147,7 @@ impl AuthService {
         };
         let mut tx = self.db.begin().await?;
         store::insert_user(&mut tx, &user).await?;
-        crate::profiles::profile::store::insert_profile(
-            &mut tx,
-            &user.id,
-            &profile_name(&metadata, &email),
-            &email,
-            now,
-        )
-        .await?;
+        put_new_profile(&mut tx, &user.id, &email, &metadata, now).await?;
         tx.commit().await?;
         Ok(user.id)
     }
@@ -382,9 +367,79 @@ impl AuthService {
     }
 }
 
+/// The free-plan profile a new account starts with, in the caller's transaction, named as its
+/// sign-up chose; a confirmation that finds the profile of an earlier sign-up of the address
+/// names it as the confirmed sign-up chose.
+async fn put_new_profile(
+    tx: &mut Tx,
+    user_id: &str,
+    email: &str,
+    metadata: &Value,
+    now: Timestamp,
+) -> sqlx::Result<()> {
+    profile::store::put_new_profile(tx, user_id, &profile_name(metadata, email), email, now).await
+}
+
+/// The display name a new profile starts with: `data.name`, else the email's local part.
+/// It follows the profile's own name rules, so the name can be saved again unchanged.
+fn profile_name(metadata: &Value, email: &str) -> String {
+    let signup_name = metadata.get("name").and_then(Value::as_str);
+    profile::DisplayName::for_new_profile(signup_name, email)
+        .as_str()
+        .to_owned()
+}
+
 fn current_password_required() -> AuthError {
     AuthError::bad_request(
         "current_password_required",
         "Current password required when setting new password.",
     )
+}
+
+impl AuthService {
+    /// The first confirmation of an address, by a link or code mailed to it. A confirmation
+    /// mail activates the password and metadata of the sign-up it was sent for; a recovery mail
+    /// activates no password at all: one set by a sign-up whose mail was never confirmed must
+    /// never work, so the owner chooses a new one (the recovery session may). Every other
+    /// pending confirmation, with the credentials of other sign-ups, is void.
+    pub(super) async fn activate_account(
+        &self,
+        tx: &mut Tx,
+        user: &LockedUser,
+        kind: OneTimeKind,
+        credentials: &SignupCredentials,
+        now: Timestamp,
+    ) -> AuthResult<()> {
+        let user_id = user.id.as_str();
+        match (kind, credentials) {
+            (
+                OneTimeKind::Confirmation,
+                SignupCredentials {
+                    password_hash: Some(hash),
+                    user_metadata: Some(metadata),
+                },
+            ) => {
+                store::activate_signup(tx, user_id, hash, metadata, now).await?;
+                let chosen: Value = serde_json::from_str(metadata).unwrap_or_default();
+                put_new_profile(tx, user_id, &user.email, &chosen, now).await?;
+            }
+            _ => store::set_password(tx, user_id, password::UNUSABLE, now).await?,
+        }
+        store::delete_one_time_tokens(tx, user_id, OneTimeKind::Confirmation).await?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_profile_is_named_from_signup_data_or_the_email() {
+        assert_eq!(
+            profile_name(&json!({"name": "  Ana Lima "}), "ana@x.io"),
+            "Ana Lima"
+        );
+        assert_eq!(profile_name(&json!({}), "ana@x.io"), "ana");
+    }
 }

@@ -137,21 +137,32 @@ impl AuthService {
             return Err(errors::SECURITY_LINK_INVALID.into());
         };
         let since = now - chrono::Duration::days(NOT_ME_DAYS);
-        let mut tx = self.db.begin().await?;
-        let factors_removed = store::delete_factors_since(&mut tx, &user.id, Some(since)).await?;
-        store::delete_recovery_codes(&mut tx, &user.id).await?;
-        let sessions_ended = store::delete_sessions(&mut tx, &user.id, SessionScope::All).await?;
-        tx.commit().await?;
-        self.announce_sessions_ended(&user.id).await;
+        let secured = self.secure(&user.id, Some(since)).await?;
         tracing::warn!(
             user_id = %user.id,
-            factors_removed,
-            sessions_ended,
+            factors_removed = secured.factors_removed,
+            sessions_ended = secured.sessions_ended,
             "account secured by its owner's \"This wasn't me\" link"
         );
         if let Err(err) = self.send_one_time_mail(&user, OneTimeKind::Recovery).await {
             tracing::error!(error = ?err, "cannot mail the password reset of a secured account");
         }
+        Ok(secured)
+    }
+
+    /// Removes the user's second factors created since `since` (all of them when `None`) and
+    /// every recovery code, and ends all their sessions, in one transaction.
+    async fn secure(
+        &self,
+        user_id: &str,
+        since: Option<Timestamp>,
+    ) -> sqlx::Result<SecuredAccount> {
+        let mut tx = self.db.begin().await?;
+        let factors_removed = store::delete_factors_since(&mut tx, user_id, since).await?;
+        store::delete_recovery_codes(&mut tx, user_id).await?;
+        let sessions_ended = store::delete_sessions(&mut tx, user_id, SessionScope::All).await?;
+        tx.commit().await?;
+        self.announce_sessions_ended(user_id).await;
         Ok(SecuredAccount {
             factors_removed,
             sessions_ended,
@@ -165,12 +176,7 @@ impl AuthService {
         let Some(user) = store::find_user_by_email(&self.db, &normalize_email(email)).await? else {
             return Ok(None);
         };
-        let mut tx = self.db.begin().await?;
-        let factors_removed = store::delete_factors_since(&mut tx, &user.id, None).await?;
-        store::delete_recovery_codes(&mut tx, &user.id).await?;
-        let sessions_ended = store::delete_sessions(&mut tx, &user.id, SessionScope::All).await?;
-        tx.commit().await?;
-        self.announce_sessions_ended(&user.id).await;
+        let secured = self.secure(&user.id, None).await?;
         let mail = Mail {
             to: user.email.clone(),
             subject: "Two-factor authentication was reset on your Backbeat account".to_owned(),
@@ -184,9 +190,6 @@ impl AuthService {
         if let Err(err) = self.mailer.send(mail).await {
             tracing::error!(error = %err, "cannot mail the reset of two-factor authentication");
         }
-        Ok(Some(SecuredAccount {
-            factors_removed,
-            sessions_ended,
-        }))
+        Ok(Some(secured))
     }
 }

@@ -167,11 +167,11 @@ impl AuthService {
             return Err(expired());
         }
         let user_id = taken.user_id;
-        let Some(confirmed_at) = store::lock_user(&mut tx, &user_id).await? else {
+        let Some(user) = store::lock_user(&mut tx, &user_id).await? else {
             return Err(expired());
         };
-        if confirmed_at.is_none() {
-            self.activate_account(&mut tx, &user_id, kind, &taken.credentials, now)
+        if user.email_confirmed_at.is_none() {
+            self.activate_account(&mut tx, &user, kind, &taken.credentials, now)
                 .await?;
         }
         // One link of a kind used: the other links of that kind are void.
@@ -190,42 +190,5 @@ impl AuthService {
             .ok_or_else(expired)?;
         let factors = store::list_factors(&self.db, &user_id).await?;
         self.session_response(&user, &factors, &session, refresh_id, None)
-    }
-}
-
-impl AuthService {
-    /// The first confirmation of an address, by a link or code mailed to it. A confirmation
-    /// mail activates the password and metadata of the sign-up it was sent for; a recovery mail
-    /// activates no password at all: one set by a sign-up whose mail was never confirmed must
-    /// never work, so the owner chooses a new one (the recovery session may). Every other
-    /// pending confirmation, with the credentials of other sign-ups, is void.
-    async fn activate_account(
-        &self,
-        tx: &mut Tx,
-        user_id: &str,
-        kind: OneTimeKind,
-        credentials: &SignupCredentials,
-        now: Timestamp,
-    ) -> AuthResult<()> {
-        match (kind, credentials) {
-            (
-                OneTimeKind::Confirmation,
-                SignupCredentials {
-                    password_hash: Some(hash),
-                    user_metadata: Some(metadata),
-                },
-            ) => {
-                store::activate_signup(tx, user_id, hash, metadata, now).await?;
-                let chosen: Value = serde_json::from_str(metadata).unwrap_or_default();
-                if let Some(user) = store::find_user_in(tx, user_id).await? {
-                    let name = profile_name(&chosen, &user.email);
-                    crate::profiles::profile::store::rename_profile(tx, user_id, &name, now)
-                        .await?;
-                }
-            }
-            _ => store::set_password(tx, user_id, password::UNUSABLE, now).await?,
-        }
-        store::delete_one_time_tokens(tx, user_id, OneTimeKind::Confirmation).await?;
-        Ok(())
     }
 }

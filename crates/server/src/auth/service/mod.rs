@@ -440,15 +440,6 @@ fn check_password_policy(password: &str) -> AuthResult<()> {
     }
 }
 
-/// The display name a new profile starts with: `data.name`, else the email's local part.
-/// It follows the profile's own name rules, so the name can be saved again unchanged.
-fn profile_name(metadata: &Value, email: &str) -> String {
-    let signup_name = metadata.get("name").and_then(Value::as_str);
-    crate::profiles::profile::DisplayName::for_new_profile(signup_name, email)
-        .as_str()
-        .to_owned()
-}
-
 /// The bearer token of the `Authorization` header (scheme matched case-insensitively).
 pub fn bearer(headers: &HeaderMap) -> Option<&str> {
     let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
@@ -478,15 +469,6 @@ mod tests {
         ] {
             assert!(!is_valid_email(bad), "{bad:?}");
         }
-    }
-
-    #[test]
-    fn a_new_profile_is_named_from_signup_data_or_the_email() {
-        assert_eq!(
-            profile_name(&json!({"name": "  Ana Lima "}), "ana@x.io"),
-            "Ana Lima"
-        );
-        assert_eq!(profile_name(&json!({}), "ana@x.io"), "ana");
     }
 
     #[test]

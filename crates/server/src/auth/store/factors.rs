@@ -18,18 +18,18 @@ pub struct FactorRow {
     pub updated_at: Timestamp,
 }
 
+/// A user's factors, oldest first.
+const LIST_FACTORS: &str = "SELECT id, user_id, friendly_name, factor_type, status, secret, \
+     last_used_step, created_at, updated_at FROM mfa_factors WHERE user_id = $1 ORDER BY created_at, id";
+
 pub async fn list_factors(db: &Db, user_id: &str) -> sqlx::Result<Vec<FactorRow>> {
-    on_db!(db, pool => sqlx::query_as::<_, FactorRow>(
-        "SELECT id, user_id, friendly_name, factor_type, status, secret, last_used_step, created_at, updated_at \
-         FROM mfa_factors WHERE user_id = $1 ORDER BY created_at, id")
+    on_db!(db, pool => sqlx::query_as::<_, FactorRow>(LIST_FACTORS)
         .bind(user_id).fetch_all(pool).await)
 }
 
 /// [`list_factors`] inside a transaction.
 pub async fn list_factors_in(tx: &mut Tx, user_id: &str) -> sqlx::Result<Vec<FactorRow>> {
-    on_tx!(tx, conn => sqlx::query_as::<_, FactorRow>(
-        "SELECT id, user_id, friendly_name, factor_type, status, secret, last_used_step, created_at, updated_at \
-         FROM mfa_factors WHERE user_id = $1 ORDER BY created_at, id")
+    on_tx!(tx, conn => sqlx::query_as::<_, FactorRow>(LIST_FACTORS)
         .bind(user_id).fetch_all(conn).await)
 }
 

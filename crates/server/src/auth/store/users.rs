@@ -29,15 +29,6 @@ pub async fn find_user(db: &Db, id: &str) -> sqlx::Result<Option<UserRow>> {
         .bind(id).fetch_optional(pool).await)
 }
 
-/// [`find_user`] inside a transaction.
-pub async fn find_user_in(tx: &mut Tx, id: &str) -> sqlx::Result<Option<UserRow>> {
-    on_tx!(tx, conn => sqlx::query_as::<_, UserRow>(
-        "SELECT id, identity_id, email, encrypted_password, user_metadata, email_confirmed_at, \
-         confirmation_sent_at, recovery_sent_at, last_sign_in_at, created_at, updated_at \
-         FROM users WHERE id = $1")
-        .bind(id).fetch_optional(conn).await)
-}
-
 pub async fn find_user_by_email(db: &Db, email: &str) -> sqlx::Result<Option<UserRow>> {
     on_db!(db, pool => sqlx::query_as::<_, UserRow>(
         "SELECT id, identity_id, email, encrypted_password, user_metadata, email_confirmed_at, \
@@ -113,11 +104,19 @@ pub async fn claim_mail_slot(
     Ok(result == 1)
 }
 
-/// Locks the user's row for the rest of the transaction; answers when their email was confirmed
-/// (`Some(None)`: not yet), or `None` when there is no such user.
-pub async fn lock_user(tx: &mut Tx, id: &str) -> sqlx::Result<Option<Option<Timestamp>>> {
-    on_tx!(tx, conn => sqlx::query_scalar::<_, Option<Timestamp>>(
-        "UPDATE users SET updated_at = updated_at WHERE id = $1 RETURNING email_confirmed_at")
+/// A user's row, locked for the rest of a transaction.
+#[derive(Clone, Debug, FromRow)]
+pub struct LockedUser {
+    pub id: String,
+    pub email: String,
+    /// `None` until the email is confirmed.
+    pub email_confirmed_at: Option<Timestamp>,
+}
+
+/// Locks the user's row for the rest of the transaction; `None` when there is no such user.
+pub async fn lock_user(tx: &mut Tx, id: &str) -> sqlx::Result<Option<LockedUser>> {
+    on_tx!(tx, conn => sqlx::query_as::<_, LockedUser>(
+        "UPDATE users SET updated_at = updated_at WHERE id = $1 RETURNING id, email, email_confirmed_at")
         .bind(id).fetch_optional(conn).await)
 }
 

@@ -12,7 +12,7 @@ use utoipa_axum::routes;
 
 use super::service;
 use super::store::ProfileRow;
-use super::{BIO_RULES, NAME_RULES, ProfileChanges, ProfileInput, SOCIAL_LINK_PATTERN};
+use super::{BIO_RULES, NAME_RULES, ProfileChanges, ProfileInput, social_link_pattern};
 use crate::auth::AuthUser;
 use crate::db::{Db, Timestamp};
 use crate::errors;
@@ -123,7 +123,7 @@ pub struct SocialLinksUpdate {
 fn social_link_schema() -> Object {
     ObjectBuilder::new()
         .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
-        .pattern(Some(SOCIAL_LINK_PATTERN))
+        .pattern(Some(social_link_pattern()))
         .description(Some(
             "An http:// or https:// URL with a host, at most 2048 characters; null or \"\" \
              clears the link.",

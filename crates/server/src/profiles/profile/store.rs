@@ -35,8 +35,10 @@ pub struct Account {
     pub user_metadata: String,
 }
 
-/// Creates the profile of a new user on the free plan, in the sign-up transaction.
-pub async fn insert_profile(
+/// Creates the profile of a new user on the free plan, in the sign-up transaction; the one of
+/// an account that was never confirmed (made by an earlier sign-up of its address) takes the
+/// name of the sign-up that is confirmed.
+pub async fn put_new_profile(
     tx: &mut Tx,
     user_id: &str,
     name: &str,
@@ -45,21 +47,9 @@ pub async fn insert_profile(
 ) -> sqlx::Result<()> {
     on_tx!(tx, conn => sqlx::query(
         "INSERT INTO profiles (id, name, email, subscription_plan, created_at, updated_at) \
-         VALUES ($1, $2, $3, 'free', $4, $4)")
+         VALUES ($1, $2, $3, 'free', $4, $4) \
+         ON CONFLICT (id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at")
         .bind(user_id).bind(name).bind(email).bind(now).execute(conn).await.map(|r| r.rows_affected()))?;
-    Ok(())
-}
-
-/// Names a new profile as the sign-up that was confirmed chose, in the confirmation's
-/// transaction.
-pub async fn rename_profile(
-    tx: &mut Tx,
-    user_id: &str,
-    name: &str,
-    now: Timestamp,
-) -> sqlx::Result<()> {
-    on_tx!(tx, conn => sqlx::query("UPDATE profiles SET name = $2, updated_at = $3 WHERE id = $1")
-        .bind(user_id).bind(name).bind(now).execute(conn).await.map(|r| r.rows_affected()))?;
     Ok(())
 }
 
