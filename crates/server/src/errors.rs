@@ -152,7 +152,7 @@ catalogue! {
     TOO_MANY_PLAY_REPORTS = ("too_many_play_reports", 429, "Too many plays reported in a short time. Please wait a minute and try again.");
     // ---- AutoMix (a track's vocals and accompaniment stems)
     STEMS_NOT_FOUND = ("not_found", 404, "This track has no stems yet. Press AutoMix to make them.");
-    AUTOMIX_UNAVAILABLE = ("automix_unavailable", 503, "AutoMix is not available on this server.");
+    AUTOMIX_UNAVAILABLE = ("automix_unavailable", 503, "AutoMix is not available on this server right now.");
     AUTOMIX_LIMIT_REACHED = ("automix_limit_reached", 429, "You have started {field} AutoMix separations in the last 24 hours. Please try again later.");
     // why a separation failed (the stems' `error`): the separator's own words are for the logs
     AUTOMIX_FAILED = ("automix_failed", 500, "AutoMix could not separate this track. Please try again later.");

@@ -25,7 +25,7 @@ export const errorCatalogue = {
   audio_too_large: { code: 'audio_too_large', status: 413, message: 'Audio file must be less than 50MB.' },
   automix_failed: { code: 'automix_failed', status: 500, message: 'AutoMix could not separate this track. Please try again later.' },
   automix_limit_reached: { code: 'automix_limit_reached', status: 429, message: 'You have started {field} AutoMix separations in the last 24 hours. Please try again later.' },
-  automix_unavailable: { code: 'automix_unavailable', status: 503, message: 'AutoMix is not available on this server.' },
+  automix_unavailable: { code: 'automix_unavailable', status: 503, message: 'AutoMix is not available on this server right now.' },
   avatar_too_large: { code: 'avatar_too_large', status: 413, message: 'Image must be less than 2MB.' },
   bank_details_required: { code: 'bank_details_required', status: 422, message: 'Please fill in all bank details.' },
   bio_control_characters: { code: 'invalid_bio', status: 422, message: 'Bio cannot contain control characters.' },

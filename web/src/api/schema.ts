@@ -4539,7 +4539,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No separator is installed; the message says how to install one (`automix_unavailable`) */
+            /** @description No separator is installed (`automix_unavailable`); the server's log and `backbeat models status` say how to install one */
             503: {
                 headers: {
                     [name: string]: unknown;

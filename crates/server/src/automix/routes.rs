@@ -99,8 +99,8 @@ async fn get_stems(
             be processed (`processing_failed`)", body = ErrorBody),
         (status = 429, description = "The user's limit of separations per 24 hours is reached \
             (`automix_limit_reached`)", body = ErrorBody),
-        (status = 503, description = "No separator is installed; the message says how to \
-            install one (`automix_unavailable`)", body = ErrorBody),
+        (status = 503, description = "No separator is installed (`automix_unavailable`); the \
+            server's log and `backbeat models status` say how to install one", body = ErrorBody),
     )
 )]
 async fn start_stems(

@@ -1,7 +1,7 @@
 //! Stem separators: what splits a WAV file into vocals and accompaniment. The job runs one
 //! [`StemSeparator`]: the built-in network, or an external command configured with
 //! `BACKBEAT_AUTOMIX_COMMAND` ([`ExternalSeparator`]). When neither is available the server
-//! still runs, and AutoMix answers why ([`Engine::unavailable`]).
+//! still runs, and AutoMix answers that it is not available ([`Engine::unavailable`]; the log says why).
 
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
@@ -80,8 +80,8 @@ impl Engine {
         Self(Ok(Arc::new(separator)))
     }
 
-    /// No separator, because of `reason` (shown to whoever presses AutoMix: how to install
-    /// the model).
+    /// No separator, because of `reason` (for the operator's log when a listener presses
+    /// AutoMix: how to install the model; the listener is only told AutoMix is off).
     pub fn unavailable(reason: impl Into<String>) -> Self {
         Self(Err(reason.into().into()))
     }

@@ -124,10 +124,10 @@ impl Automix {
         }
         TrackStatus::from_stored(&row.track_status).require_ready()?;
         if let Err(reason) = self.engine.separator() {
-            return Err(Failure::Detailed(
-                errors::AUTOMIX_UNAVAILABLE,
-                reason.to_owned(),
-            ));
+            // The listener hears that AutoMix is off; how to install it is for the operator's
+            // log (and `backbeat models status`), never a folder of the server on a screen.
+            tracing::warn!(%reason, "AutoMix was asked for but is not available");
+            return Err(errors::AUTOMIX_UNAVAILABLE.into());
         }
         let now = Timestamp::now();
         let started = store::count_started_since(&mut tx, viewer, now - LIMIT_WINDOW).await?;

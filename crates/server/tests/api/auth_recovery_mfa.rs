@@ -236,12 +236,16 @@ async fn a_wrong_code_fails_and_the_challenge_can_be_answered_again() {
     assert_eq!(status, 200);
 }
 
-#[tokio::test]
-async fn a_code_is_good_only_once() {
+/// A second sign-in of a user with two-factor on, its challenge open, and what it answers to
+/// `code`; the closure gets the factor's secret to choose the code.
+async fn verify_second_sign_in(
+    email: &str,
+    code: impl FnOnce(&str) -> String,
+) -> (u16, Value, String, String) {
     let app = spawn_app().await;
-    let session = app.sign_up("dee@example.com", "secret1", "Dee").await;
+    let session = app.sign_up(email, "secret1", "Dee").await;
     let (id, secret, _) = app.enable_two_factor(&session).await;
-    let other = app.sign_in("dee@example.com", "secret1").await;
+    let other = app.sign_in(email, "secret1").await;
     let token = other["access_token"].as_str().unwrap();
     let (_, challenge) = auth_post(
         &app,
@@ -250,17 +254,27 @@ async fn a_code_is_good_only_once() {
         json!({}),
     )
     .await;
-    let used = backbeat::auth::totp_code_at(&secret, now()).unwrap();
-
+    let code = code(&secret);
     let (status, body) = auth_post(
         &app,
         &format!("/factors/{id}/verify"),
         Some(token),
-        json!({"challenge_id": challenge["id"], "code": used}),
+        json!({"challenge_id": challenge["id"], "code": code}),
     )
     .await;
+    (status, body, secret, code)
+}
 
-    // The same code may only pass if time moved into the next step; either way not as a replay.
+#[tokio::test]
+async fn a_code_is_good_only_once() {
+    // Enabling two-factor used the code of this moment.
+    let (status, body, secret, used) = verify_second_sign_in("dee@example.com", |secret| {
+        backbeat::auth::totp_code_at(secret, now()).unwrap()
+    })
+    .await;
+
+    // The same code may only pass if time moved into the next step; either way not as a replay,
+    // and the refusal says the code was just used, not that it is wrong.
     if status == 200 {
         assert_ne!(
             backbeat::auth::totp_code_at(&secret, now() - 30).unwrap(),
@@ -269,10 +283,39 @@ async fn a_code_is_good_only_once() {
         );
     } else {
         assert_eq!(
-            (status, body["code"].as_str()),
-            (422, Some("mfa_verification_failed"))
+            (status, body["code"].as_str(), body["message"].as_str()),
+            (
+                422,
+                Some("mfa_verification_failed"),
+                Some("This code was just used. Wait for your authenticator app to show a new one.")
+            )
         );
     }
+}
+
+#[tokio::test]
+async fn a_wrong_code_is_called_invalid() {
+    // A code of none of the steps the server accepts around now.
+    let (status, body, _, _) = verify_second_sign_in("wren@example.com", |secret| {
+        let accepted: Vec<String> = [now() - 30, now(), now() + 30]
+            .into_iter()
+            .map(|at| backbeat::auth::totp_code_at(secret, at).unwrap())
+            .collect();
+        (0..)
+            .map(|n| format!("{n:06}"))
+            .find(|code| !accepted.contains(code))
+            .unwrap()
+    })
+    .await;
+
+    assert_eq!(
+        (status, body["code"].as_str(), body["message"].as_str()),
+        (
+            422,
+            Some("mfa_verification_failed"),
+            Some("Invalid TOTP code entered")
+        )
+    );
 }
 
 #[tokio::test]

@@ -5,6 +5,10 @@ use super::alerts::AccountChange;
 use super::*;
 use crate::auth::recovery_code;
 
+/// The answer to a code of this moment that already passed (GoTrue's code, our words).
+pub const CODE_JUST_USED: &str =
+    "This code was just used. Wait for your authenticator app to show a new one.";
+
 /// What raised a session to `aal2`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum SecondFactor {
@@ -155,10 +159,15 @@ impl AuthService {
         // A wrong code counts against the challenge, which is gone after the fifth. A recovery
         // code stands in for the code of a verified factor, never for an enrolment's first.
         let verified_before = factor.status == "verified";
+        // A code of this moment that already passed once is refused like a wrong one, but the
+        // message says why: the user typed what the app shows and only needs to wait.
+        let mut used_before = false;
         let method = match mfa::matching_step(&factor.secret, &code, now.unix_seconds() as u64) {
-            Some(step) => store::use_factor_step(&mut tx, &factor.id, step, now)
-                .await?
-                .then_some(SecondFactor::Totp),
+            Some(step) => {
+                let fresh = store::use_factor_step(&mut tx, &factor.id, step, now).await?;
+                used_before = !fresh;
+                fresh.then_some(SecondFactor::Totp)
+            }
             None => match recovery_code::normalize(&code) {
                 Some(typed) if verified_before => {
                     let hash = recovery_code::hash(self.keys.secret(), &auth.user.id, &typed);
@@ -172,7 +181,11 @@ impl AuthService {
         let Some(method) = method else {
             store::fail_challenge(&mut tx, &challenge_id, MAX_CODE_ATTEMPTS).await?;
             tx.commit().await?;
-            return Err(wrong());
+            return Err(if used_before {
+                AuthError::unprocessable("mfa_verification_failed", CODE_JUST_USED)
+            } else {
+                wrong()
+            });
         };
         store::delete_challenge(&mut tx, &challenge_id).await?;
         let mut amr: Vec<AmrEntry> = serde_json::from_str(&auth.session.amr).unwrap_or_default();

@@ -161,7 +161,7 @@ describe('AutoMixControls', () => {
   });
 
   it("shows the server's message when AutoMix cannot start, and lets the listener try again", async () => {
-    const message = 'AutoMix is not installed on this server. Run `backbeat models install` to add its model.';
+    const message = 'AutoMix is not available on this server right now.';
     POST.mockResolvedValueOnce({
       data: undefined,
       error: { error: message, code: 'automix_unavailable' },
