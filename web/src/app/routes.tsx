@@ -13,6 +13,7 @@ import { TrackPage } from '@/features/catalog/TrackPage';
 import { ChangelogPage } from '@/features/changelog/ChangelogPage';
 import { FaqPage } from '@/features/faq/FaqPage';
 import { LandingPage } from '@/features/landing/LandingPage';
+import { landingSections } from '@/features/landing/sections';
 import { LibraryPage } from '@/features/library/LibraryPage';
 import { PayoutsPage } from '@/features/payouts/PayoutsPage';
 import { PlanTeaser } from '@/features/plans/components/PlanTeaser';
@@ -24,10 +25,11 @@ import { PolicyPage } from '@/features/policies/PolicyPage';
 import { MyProfilePage } from '@/features/profiles/MyProfilePage';
 import { UserProfilePage } from '@/features/profiles/UserProfilePage';
 import { HomeRoute } from './HomeRoute';
+import { AppFrame } from './layouts/AppFrame';
 import { AuthLayout } from './layouts/AuthLayout';
-import { PublicLayout } from './layouts/PublicLayout';
+import { PublicLayout, type PublicPageHandle } from './layouts/PublicLayout';
 import { RootLayout } from './layouts/RootLayout';
-import { SignedInLayout } from './layouts/SignedInLayout';
+import { SignedInOnly } from './layouts/SignedInOnly';
 import { PaymentApprovedRoute } from './PaymentApprovedRoute';
 import { PlaylistRoute } from './PlaylistRoute';
 import { RouteErrorFallback } from './RouteErrorFallback';
@@ -61,23 +63,25 @@ const signedInPages: RouteObject[] = [
   { path: 'payouts', element: <PayoutsPage /> },
 ];
 
+const landingHandle: PublicPageHandle = { headerSections: landingSections };
+
+/** The pages open to everyone: a signed-in user reads them inside the app, with the player. */
+const publicPages: RouteObject[] = [
+  { index: true, element: <LandingPage pricingTeaser={<PlanTeaser />} />, handle: landingHandle },
+  { path: 'comparison', element: <PlanComparisonPage /> },
+  { path: 'faq', element: <FaqPage /> },
+  { path: 'changelog', element: <ChangelogPage /> },
+  { path: 'payment-approved', element: <PaymentApprovedRoute /> },
+  { path: 'payment-failed', element: <PaymentFailedPage /> },
+  ...policyPages.map(({ path, slug }) => ({ path, element: <PolicyPage slug={slug} /> })),
+];
+
 export const routes: RouteObject[] = [
   {
+    path: '/',
     element: <RootLayout />,
     errorElement: <RouteErrorFallback />,
     children: [
-      { path: '/', element: <LandingPage pricingTeaser={<PlanTeaser />} /> },
-      {
-        element: <PublicLayout />,
-        children: [
-          { path: 'comparison', element: <PlanComparisonPage /> },
-          { path: 'faq', element: <FaqPage /> },
-          { path: 'changelog', element: <ChangelogPage /> },
-          { path: 'payment-approved', element: <PaymentApprovedRoute /> },
-          { path: 'payment-failed', element: <PaymentFailedPage /> },
-          ...policyPages.map(({ path, slug }) => ({ path, element: <PolicyPage slug={slug} /> })),
-        ],
-      },
       {
         element: <AuthLayout />,
         children: [
@@ -96,7 +100,15 @@ export const routes: RouteObject[] = [
           { path: 'not-me', element: <NotMePage /> },
         ],
       },
-      { element: <SignedInLayout />, children: signedInPages },
+      // One frame for the rest, so moving between public and signed-in pages never remounts the
+      // signed-in user's shell and player.
+      {
+        element: <AppFrame />,
+        children: [
+          { element: <PublicLayout />, children: publicPages },
+          { element: <SignedInOnly />, children: signedInPages },
+        ],
+      },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -57,17 +57,20 @@ function answerProfile(plan: () => Plan | 'loading') {
 /** Renders the signed-in area on /home, with a fresh copy of the layout (and of the lazy ads it may load). */
 async function renderSignedIn() {
   vi.resetModules();
-  const { SignedInLayout } = await import('./SignedInLayout');
+  const { SignedInShell } = await import('./SignedInShell');
+  const { Outlet } = await import('react-router');
   const { SessionContext } = await import('@/features/auth/session');
   return renderRoute(
     <SessionContext value={{ status: 'signed-in', session, user }}>
-      <SignedInLayout />
+      <SignedInShell>
+        <Outlet />
+      </SignedInShell>
     </SessionContext>,
     { url: '/home', path: '/', children: [{ path: 'home', element: <h1>Home</h1> }] },
   );
 }
 
-describe('SignedInLayout', () => {
+describe('SignedInShell', () => {
   beforeEach(() => {
     GET.mockReset();
     followEventStream.mockReset();

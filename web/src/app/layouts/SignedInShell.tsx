@@ -1,12 +1,9 @@
-import { lazy, Suspense } from 'react';
-import { Outlet } from 'react-router';
-import { RequireSignIn } from '@/features/auth/RequireSignIn';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useSession } from '@/features/auth/session';
 import { useLogOut } from '@/features/auth/useLogOut';
 import type { Account } from '@/features/navigation/account';
 import { AppShell } from '@/features/navigation/AppShell';
 import { useLivePlan } from '@/features/plans/api/livePlan';
-import { AudioEngine } from '@/features/player/components/AudioEngine';
 import { PlayerBar } from '@/features/player/components/PlayerBar';
 import { useHasPlayerTrack } from '@/features/player/hooks';
 import { useMyProfile } from '@/features/profiles/api/myProfile';
@@ -20,7 +17,11 @@ const loadAds = () => (adsModule ??= import('@/features/ads/FreePlanAds'));
 const BannerAd = lazy(() => loadAds().then((ads) => ({ default: ads.BannerAd })));
 const PopupAd = lazy(() => loadAds().then((ads) => ({ default: ads.PopupAd })));
 
-function SignedInShell() {
+/**
+ * The signed-in user's frame around every page: navigation, the player bar, and the free plan's
+ * ads. The audio itself plays from the root layout.
+ */
+export function SignedInShell({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const profile = useMyProfile();
   const logOut = useLogOut();
@@ -50,23 +51,13 @@ function SignedInShell() {
           ) : null
         }
       >
-        <Outlet />
+        {children}
       </AppShell>
       {showsAds ? (
         <Suspense fallback={null}>
           <PopupAd />
         </Suspense>
       ) : null}
-      <AudioEngine />
     </TrackActionsBridge>
-  );
-}
-
-/** Every page of the signed-in area: only for a signed-in user, inside the app's navigation, with the player. */
-export function SignedInLayout() {
-  return (
-    <RequireSignIn>
-      <SignedInShell />
-    </RequireSignIn>
   );
 }

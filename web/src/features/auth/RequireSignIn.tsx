@@ -9,6 +9,8 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
   const { status } = useSession();
   const location = useLocation();
   if (status === 'loading') return <PageLoader label="Loading your account…" />;
+  // Logging out: the app is on its way to the landing page, not to the login form.
+  if (status === 'leaving') return null;
   if (status !== 'signed-in') return <Navigate to={loginPathFor(location)} replace />;
   return children;
 }

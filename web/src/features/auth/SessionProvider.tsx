@@ -1,7 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { auth } from '@/lib/auth';
-import { loadingSession, SessionContext, sessionStateOf, type SessionState } from './session';
+import {
+  LeaveSignedInAreaContext,
+  loadingSession,
+  SessionContext,
+  sessionStateOf,
+  type LeaveSignedInArea,
+  type SessionState,
+} from './session';
 
 /**
  * Follows the auth client's session (INITIAL_SESSION, SIGNED_IN, SIGNED_OUT, TOKEN_REFRESHED,
@@ -26,5 +34,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [queryClient]);
 
-  return <SessionContext value={state}>{children}</SessionContext>;
+  // The signed-in frame stays mounted across public pages, so logging out cannot leave it by
+  // navigating: it is taken down here, synchronously, with the timers of what it polls.
+  const leave = useCallback<LeaveSignedInArea>(() => {
+    flushSync(() => {
+      setState({ status: 'leaving', session: null, user: null });
+    });
+    return async () => {
+      const { data } = await auth.getSession();
+      setState(sessionStateOf(data.session));
+    };
+  }, []);
+
+  return (
+    <SessionContext value={state}>
+      <LeaveSignedInAreaContext value={leave}>{children}</LeaveSignedInAreaContext>
+    </SessionContext>
+  );
 }

@@ -3,6 +3,7 @@ import { ButtonLink } from '@/components/ui/ButtonLink';
 import { PageIntro } from '@/components/ui/PageIntro';
 import { formatCalendarDate } from '@/lib/dates';
 import { scrollToTop } from '@/lib/scroll';
+import { useSignedIn } from '@/lib/viewer';
 import { PolicyContents } from './components/PolicyContents';
 import { PolicySectionView } from './components/PolicySectionView';
 import { policyDocuments, type PolicySlug } from './content';
@@ -13,6 +14,8 @@ interface PolicyPageProps {
 
 export function PolicyPage({ slug }: PolicyPageProps) {
   const policy = policyDocuments[slug];
+  // Home is the landing page for a visitor and the dashboard for a member.
+  const home = useSignedIn() ? '/home' : '/';
   return (
     <article className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
       <title>{`${policy.title} · Backbeat`}</title>
@@ -39,7 +42,7 @@ export function PolicyPage({ slug }: PolicyPageProps) {
             ))}
           </div>
           <div className="mt-14 flex flex-wrap gap-3 border-t border-line pt-8">
-            <ButtonLink to="/" variant="secondary">
+            <ButtonLink to={home} variant="secondary">
               Back to Home
             </ButtonLink>
             <Button variant="ghost" onClick={scrollToTop}>

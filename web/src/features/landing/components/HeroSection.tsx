@@ -1,9 +1,11 @@
 import { ButtonLink } from '@/components/ui/ButtonLink';
+import { useSignedIn } from '@/lib/viewer';
 import { NowPlayingArtwork } from './NowPlayingArtwork';
 
 export function HeroSection() {
+  const signedIn = useSignedIn();
   return (
-    <section className="relative overflow-hidden pt-16">
+    <section className="relative overflow-hidden">
       <div
         aria-hidden="true"
         className="pointer-events-none absolute inset-x-0 top-0 h-[36rem] bg-[radial-gradient(ellipse_at_top,rgb(139_92_246/0.28),transparent_65%)]"
@@ -22,9 +24,15 @@ export function HeroSection() {
             goes to you.
           </p>
           <div className="mt-10 flex flex-col gap-3 sm:flex-row">
-            <ButtonLink to="/signup" size="lg">
-              Sign Up Free
-            </ButtonLink>
+            {signedIn ? (
+              <ButtonLink to="/home" size="lg">
+                Go to Home
+              </ButtonLink>
+            ) : (
+              <ButtonLink to="/signup" size="lg">
+                Sign Up Free
+              </ButtonLink>
+            )}
             <ButtonLink to="/comparison" variant="secondary" size="lg">
               Compare plans
             </ButtonLink>

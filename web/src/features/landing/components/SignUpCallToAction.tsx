@@ -1,6 +1,9 @@
 import { ButtonLink } from '@/components/ui/ButtonLink';
+import { useSignedIn } from '@/lib/viewer';
 
+/** The closing call: sign up or log in, or for a signed-in user, upload or go home. */
 export function SignUpCallToAction() {
+  const signedIn = useSignedIn();
   return (
     <section aria-labelledby="signup-heading" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6 lg:px-8">
       <div className="relative overflow-hidden rounded-[2rem] bg-brand-gradient px-6 py-14 text-center sm:px-12 sm:py-20">
@@ -13,15 +16,30 @@ export function SignUpCallToAction() {
             Ready to share your sound?
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-lg text-white/85">
-            Create your free account and upload your first track today. Listeners are waiting.
+            {signedIn
+              ? 'Upload your next track today. Listeners are waiting.'
+              : 'Create your free account and upload your first track today. Listeners are waiting.'}
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <ButtonLink to="/signup" size="lg" variant="inverse">
-              Sign Up Free
-            </ButtonLink>
-            <ButtonLink to="/login" size="lg" variant="secondary">
-              Log In
-            </ButtonLink>
+            {signedIn ? (
+              <>
+                <ButtonLink to="/upload" size="lg" variant="inverse">
+                  Upload a Track
+                </ButtonLink>
+                <ButtonLink to="/home" size="lg" variant="secondary">
+                  Go to Home
+                </ButtonLink>
+              </>
+            ) : (
+              <>
+                <ButtonLink to="/signup" size="lg" variant="inverse">
+                  Sign Up Free
+                </ButtonLink>
+                <ButtonLink to="/login" size="lg" variant="secondary">
+                  Log In
+                </ButtonLink>
+              </>
+            )}
           </div>
         </div>
       </div>
