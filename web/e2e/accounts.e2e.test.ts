@@ -26,13 +26,13 @@ describe.skipIf(skipReason !== '')('accounts', () => {
     const { page, problems } = await openPage(browser, '/');
 
     await signUp(page, listener);
-    await visible(page.getByRole('heading', { level: 1, name: 'Welcome back, Ada' }));
+    await visible(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' }));
     const userCard = page.getByRole('complementary').getByRole('link', { name: /Ada Lovelace/ });
     await visible(userCard);
     expect(await userCard.textContent()).toContain('Free Plan');
 
     await page.reload();
-    await visible(page.getByRole('heading', { level: 1, name: 'Welcome back, Ada' }));
+    await visible(page.getByRole('heading', { level: 1, name: 'Welcome, Ada' }));
     expect(page.url()).toBe(`${baseUrl}/home`);
 
     await logOutFromProfile(page);
@@ -112,7 +112,7 @@ describe.skipIf(skipReason !== '')('accounts', () => {
     answerLogin();
 
     await page.waitForURL(`${baseUrl}/home`);
-    await visible(page.getByRole('heading', { level: 1, name: 'Welcome back, Grace' }));
+    await visible(page.getByRole('heading', { level: 1, name: 'Welcome, Grace' }));
     await page.close();
   });
 
@@ -140,7 +140,7 @@ describe.skipIf(skipReason !== '')('accounts', () => {
 
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto(`${baseUrl}/home`);
-    await visible(page.getByRole('heading', { level: 1, name: 'Welcome back, Hedy' }));
+    await visible(page.getByRole('heading', { level: 1, name: 'Welcome, Hedy' }));
     expect(await page.getByRole('searchbox', { name: 'Search' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('searchbox', { name: 'Search' }).fill('lofi');

@@ -72,6 +72,21 @@ describe.skipIf(skipReason !== '')('payouts', () => {
     await page.close();
   }, JOURNEY_TIMEOUT_MS);
 
+  it("shows a track's whole title in the earnings table on a phone when it fits", async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    await page.goto(`${server.baseUrl}/`);
+    await page.evaluate((session) => {
+      localStorage.setItem('backbeat-auth', session ?? '');
+    }, await artistPage.evaluate(() => localStorage.getItem('backbeat-auth')));
+    await page.goto(`${server.baseUrl}/payouts`);
+    const title = page.getByRole('table', { name: 'Earnings per track' }).getByRole('rowheader', { name: 'Feeling Good' });
+    await visible(title);
+    const { scrollWidth, clientWidth } = await title.evaluate((cell) => ({ scrollWidth: cell.scrollWidth, clientWidth: cell.clientWidth }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    await page.screenshot({ path: screenshotPath('payouts-earnings-375.png'), fullPage: true });
+    await page.close();
+  }, JOURNEY_TIMEOUT_MS);
+
   it('lets the artist withdraw the earnings once by bank transfer, and shows what the operator decided', async () => {
     const page = artistPage;
     await page.goto(`${server.baseUrl}/payouts`);

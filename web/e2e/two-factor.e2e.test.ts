@@ -51,7 +51,7 @@ describe.skipIf(skipReason !== '')('two-factor authentication', () => {
     await page.getByLabel('Authentication code').fill(code.code);
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL(`${baseUrl}/home`);
-    await visible(page.getByRole('heading', { level: 1, name: 'Welcome back, Alan' }));
+    await visible(page.getByRole('heading', { level: 1, name: 'Welcome, Alan' }));
 
     await page.goto(`${baseUrl}/profile`);
     await twoFactorSection(page).getByRole('button', { name: 'Turn off two-factor authentication' }).click();

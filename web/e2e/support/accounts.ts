@@ -24,7 +24,7 @@ export async function signUp(page: Page, listener: Listener, origin = baseUrl): 
   await page.getByLabel('Password').fill(listener.password);
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await page.waitForURL(`${origin}/home`);
-  await visible(page.getByRole('heading', { level: 1, name: /^Welcome back, / }));
+  await visible(page.getByRole('heading', { level: 1, name: /^Welcome, / }));
 }
 
 /** Fills the login form that is on the page and submits it. */

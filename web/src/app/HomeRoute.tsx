@@ -13,7 +13,7 @@ export function HomeRoute() {
   const profile = useMyProfile();
   if (profile.isPending) return <Spinner label="Loading…" />;
   return (
-    <HomePage profileName={profile.data?.name}>
+    <HomePage profileName={profile.data?.name} email={profile.data?.email} createdAt={profile.data?.created_at}>
       <HomeStatCards />
       <RecentTracks />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">

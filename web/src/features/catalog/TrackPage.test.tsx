@@ -122,7 +122,23 @@ describe('TrackPage', () => {
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
   });
 
-  it('goes to Explore from Go Back when the page was opened directly', async () => {
+  it('goes back to the page before when the address was opened from another page', async () => {
+    GET.mockResolvedValue(failure(errorCatalogue.track_not_found));
+    const historyLength = vi.spyOn(window.history, 'length', 'get').mockReturnValue(2);
+    const back = vi.spyOn(window.history, 'back').mockImplementation(() => undefined);
+    try {
+      const { user } = renderTrack('/track/unknown');
+      await user.click(await screen.findByRole('button', { name: 'Go Back' }));
+
+      expect(back).toHaveBeenCalledOnce();
+      expect(screen.queryByRole('heading', { name: 'Explore' })).not.toBeInTheDocument();
+    } finally {
+      historyLength.mockRestore();
+      back.mockRestore();
+    }
+  });
+
+  it('goes to Explore from Go Back when the page was opened in a new tab', async () => {
     GET.mockResolvedValue(failure(errorCatalogue.track_not_found));
     const { user } = renderTrack('/track/unknown');
 

@@ -35,3 +35,19 @@ export function earningsSummaryOf(days: readonly EarningsDay[]): string {
   const period = days.length === 1 ? 'Last day' : `Last ${days.length} days`;
   return `${period}: ${playsText}, ${eurOfUnits(units)} EUR earned`;
 }
+
+/**
+ * The decimals an amount axis needs for ticks `step` EUR apart: two, or more (up to the ledger's
+ * four) when the steps are smaller, so that no two ticks read the same ('0.0005 €', '0.0010 €').
+ */
+export function euroTickDecimals(step: number): number {
+  if (!(step > 0)) return 2;
+  return Math.min(4, Math.max(2, Math.ceil(-Math.log10(step) - 1e-9)));
+}
+
+/** The labels of an amount axis whose ticks are at `values` (EUR, ascending). */
+export function euroTickLabels(values: readonly number[]): string[] {
+  const steps = values.slice(1).map((value, index) => value - (values[index] ?? 0));
+  const decimals = euroTickDecimals(steps.length > 0 ? Math.min(...steps) : 0);
+  return values.map((value) => `${value.toFixed(decimals)} €`);
+}

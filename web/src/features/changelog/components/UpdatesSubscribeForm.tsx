@@ -1,15 +1,21 @@
 import { useState, type SubmitEvent } from 'react';
-import toast from 'react-hot-toast';
 import { Button } from '@/components/ui/Button';
 
-/** The release-news box acknowledges the address and nothing more: no request is made and nothing is stored. */
+/** What the box says when an address is entered: the truth, since nothing is sent or kept. */
+const NO_RELEASE_MAIL_YET =
+  "We don't send release emails yet, so your address was not saved. New features appear on this page the day they ship.";
+
+/**
+ * The release-news box (SPEC: it does nothing). No request is made and nothing is stored, and it
+ * says so instead of claiming a subscription.
+ */
 export function UpdatesSubscribeForm() {
   const [email, setEmail] = useState('');
+  const [answered, setAnswered] = useState(false);
 
   const subscribe = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    toast.success('Noted! We will let you know when new features land.');
-    setEmail('');
+    setAnswered(true);
   };
 
   return (
@@ -36,6 +42,9 @@ export function UpdatesSubscribeForm() {
         />
         <Button type="submit">Subscribe</Button>
       </form>
+      <p role="status" className="mt-3 text-sm text-zinc-300 empty:hidden">
+        {answered ? NO_RELEASE_MAIL_YET : null}
+      </p>
     </section>
   );
 }

@@ -14,7 +14,7 @@ import {
 } from 'chart.js';
 import { Chart } from 'react-chartjs-2';
 import type { EarningsDay } from '../api/payouts';
-import { earningsSeriesOf } from '../earningsChart';
+import { earningsSeriesOf, euroTickLabels } from '../earningsChart';
 
 // Only the parts this chart draws, so the lazily loaded chunk stays small.
 ChartJS.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend);
@@ -88,7 +88,11 @@ export default function EarningsChart({ days, summary }: EarningsChartProps) {
         type: 'linear',
         position: 'right',
         beginAtZero: true,
-        ticks: { color: textColour, maxTicksLimit: 5, callback: (value) => `${Number(value).toFixed(2)} €` },
+        ticks: {
+          color: textColour,
+          maxTicksLimit: 5,
+          callback: (_value, index, ticks) => euroTickLabels(ticks.map((tick) => tick.value))[index] ?? '',
+        },
         grid: { display: false },
       },
     },

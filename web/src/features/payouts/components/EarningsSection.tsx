@@ -9,6 +9,10 @@ const EarningsChart = lazy(() => import('./EarningsChart'));
 
 const plays = new Intl.NumberFormat('en-US');
 
+/**
+ * Plays and earnings take the width their numbers need; the title has the rest of the row and is
+ * cut short only when it does not fit there.
+ */
 function TrackEarningsTable({ tracks }: { tracks: readonly TrackEarnings[] }) {
   if (tracks.length === 0) {
     return <p className="text-sm text-zinc-400">No tracks yet: upload music to start earning.</p>;
@@ -22,10 +26,10 @@ function TrackEarningsTable({ tracks }: { tracks: readonly TrackEarnings[] }) {
             <th scope="col" className="py-2 pr-4 font-semibold">
               Track
             </th>
-            <th scope="col" className="py-2 pr-4 text-right font-semibold">
+            <th scope="col" className="w-px py-2 pr-4 text-right font-semibold whitespace-nowrap">
               Plays
             </th>
-            <th scope="col" className="py-2 text-right font-semibold">
+            <th scope="col" className="w-px py-2 text-right font-semibold whitespace-nowrap">
               Earnings
             </th>
           </tr>
@@ -36,11 +40,11 @@ function TrackEarningsTable({ tracks }: { tracks: readonly TrackEarnings[] }) {
               <th
                 scope="row"
                 title={track.title}
-                className="max-w-0 truncate py-2.5 pr-4 font-medium text-white sm:max-w-none"
+                className="w-full max-w-0 truncate py-2.5 pr-4 font-medium text-white"
               >
                 {track.title}
               </th>
-              <td className="py-2.5 pr-4 text-right text-zinc-300 tabular-nums">{plays.format(track.plays)}</td>
+              <td className="py-2.5 pr-4 text-right whitespace-nowrap text-zinc-300 tabular-nums">{plays.format(track.plays)}</td>
               <td className="py-2.5 text-right whitespace-nowrap text-zinc-300 tabular-nums">{track.earned_eur} EUR</td>
             </tr>
           ))}
