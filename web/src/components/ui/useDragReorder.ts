@@ -58,7 +58,13 @@ export interface DragReorder {
  * once per drop or key press.
  */
 export function useDragReorder(count: number, onMove: (from: number, to: number) => void): DragReorder {
-  const [drag, setDrag] = useState<Drag | null>(null);
+  const [drag, setDragShown] = useState<Drag | null>(null);
+  // The handlers read the drag from here: pointer events can come faster than renders.
+  const dragging = useRef<Drag | null>(null);
+  const setDrag = (next: Drag | null) => {
+    dragging.current = next;
+    setDragShown(next);
+  };
   const items = useRef<(HTMLElement | null)[]>([]);
   const handles = useRef<(HTMLElement | null)[]>([]);
   const focusAfterMove = useRef<number | null>(null);
@@ -69,16 +75,19 @@ export function useDragReorder(count: number, onMove: (from: number, to: number)
     focusAfterMove.current = null;
   });
 
-  const end = (commit: boolean) => {
-    if (!drag) return;
+  /** Ends the drag; with `droppedAt` (where the pointer was let go), the item moves there. */
+  const end = (droppedAt?: number) => {
+    const current = dragging.current;
+    if (!current) return;
     setDrag(null);
-    const to = targetOf(drag);
-    if (commit && to !== drag.from) onMove(drag.from, to);
+    if (droppedAt === undefined) return;
+    const to = targetOf({ ...current, offset: droppedAt - current.startY });
+    if (to !== current.from) onMove(current.from, to);
   };
 
   return {
     itemProps: (index) => {
-      const dragging = drag?.from === index;
+      const moving = drag?.from === index;
       return {
         ref: (element) => {
           items.current[index] = element;
@@ -86,12 +95,12 @@ export function useDragReorder(count: number, onMove: (from: number, to: number)
         style: drag
           ? {
               transform: `translateY(${String(shiftOf(drag, index))}px)`,
-              transition: dragging ? 'none' : 'transform 150ms ease',
+              transition: moving ? 'none' : 'transform 150ms ease',
               position: 'relative',
-              zIndex: dragging ? 1 : undefined,
+              zIndex: moving ? 1 : undefined,
             }
           : {},
-        ...(dragging ? { 'data-dragging': true as const } : {}),
+        ...(moving ? { 'data-dragging': true as const } : {}),
       };
     },
     handleProps: (index) => ({
@@ -100,7 +109,7 @@ export function useDragReorder(count: number, onMove: (from: number, to: number)
       },
       style: { touchAction: 'none', cursor: drag ? 'grabbing' : 'grab' },
       onPointerDown: (event) => {
-        if (event.button !== 0 || drag) return;
+        if (event.button !== 0 || dragging.current) return;
         event.preventDefault();
         event.currentTarget.setPointerCapture(event.pointerId);
         const spans = items.current.slice(0, count).map((item) => {
@@ -110,23 +119,23 @@ export function useDragReorder(count: number, onMove: (from: number, to: number)
         setDrag({ from: index, pointerId: event.pointerId, startY: event.clientY, offset: 0, spans });
       },
       onPointerMove: (event) => {
-        if (drag?.pointerId !== event.pointerId) return;
-        const offset = event.clientY - drag.startY;
-        setDrag((current) => (current ? { ...current, offset } : current));
+        const current = dragging.current;
+        if (current?.pointerId !== event.pointerId) return;
+        setDrag({ ...current, offset: event.clientY - current.startY });
       },
       onPointerUp: (event) => {
-        if (drag?.pointerId === event.pointerId) end(true);
+        if (dragging.current?.pointerId === event.pointerId) end(event.clientY);
       },
       onPointerCancel: () => {
-        end(false);
+        end();
       },
       onLostPointerCapture: () => {
-        end(false);
+        end();
       },
       onKeyDown: (event) => {
         const steps: Partial<Record<string, number>> = { ArrowUp: -1, ArrowDown: 1 };
         const step = steps[event.key];
-        if (step === undefined || drag) return;
+        if (step === undefined || dragging.current) return;
         // The arrow keys are the handle's own: they do not scroll, nor reach the player's shortcuts.
         event.preventDefault();
         const to = index + step;

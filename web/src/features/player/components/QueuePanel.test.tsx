@@ -128,6 +128,17 @@ describe('QueuePanel', () => {
     expect(screen.getAllByRole('listitem')[2]).not.toHaveAttribute('data-dragging');
   });
 
+  it('drops an entry where the pointer is let go, even past the last move drawn', () => {
+    render(<QueuePanel />);
+    layOutRows();
+    const handle = screen.getByRole('button', { name: 'Move Track d' });
+
+    fireEvent.pointerDown(handle, { pointerId: 3, pointerType: 'touch', button: 0, clientY: 148 });
+    fireEvent.pointerUp(handle, { pointerId: 3, pointerType: 'touch', clientY: 148 - 2 * ROW_PITCH - 10 });
+
+    expect(upNextTitles()).toEqual(['Track d', 'Track b', 'Track c']);
+  });
+
   it('leaves the order as it was when a drag is cancelled or does not pass a neighbour', () => {
     render(<QueuePanel />);
     layOutRows();
