@@ -36,14 +36,13 @@ export function AddPlaylistToQueueButton({ playlist }: { playlist: Playlist }) {
   return (
     <Button
       variant="secondary"
-      size="lg"
       disabled={reading || (allLoaded && !playlist.tracks.some(isReady))}
       aria-busy={reading}
       onClick={() => {
         void addAll();
       }}
     >
-      <QueueIcon />
+      <QueueIcon className="size-4.5" />
       Add to queue
     </Button>
   );
