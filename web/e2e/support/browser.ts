@@ -51,12 +51,14 @@ export interface OpenedPage {
   problems: string[];
 }
 
+/** With `touch`, the page takes touch input as a phone's does (e2e/support/drag.ts drags with a finger). */
 export async function openPage(
   browser: Browser,
   pathname: string,
   viewport = { width: 1280, height: 800 },
+  { touch = false } = {},
 ): Promise<OpenedPage> {
-  const page = await browser.newPage({ viewport });
+  const page = await browser.newPage({ viewport, hasTouch: touch });
   const problems: string[] = [];
   page.on('console', (message) => {
     // The location names the request when Chromium reports one that failed.

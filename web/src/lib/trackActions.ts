@@ -27,10 +27,14 @@ export interface PlaybackState {
 export interface TrackActions {
   /** Plays `track` with `queue` as the queue; on the current track, toggles pause. */
   play(track: PlayableTrack, queue: readonly PlayableTrack[]): void;
+  /** 'Play next': puts `tracks` right after the current track (with nothing loaded, plays them) and says so. */
+  playNext(tracks: readonly PlayableTrack[]): void;
+  /** 'Add to queue': puts `tracks` at the end of the queue (with nothing loaded, plays them) and says so. */
+  addToQueue(tracks: readonly PlayableTrack[]): void;
   usePlaybackState(trackId: string): PlaybackState;
   /** A like toggle for the track (a heart button with its label). */
   LikeButton: ComponentType<{ trackId: string; className?: string }>;
-  /** The track's option menu (add to playlist, ...). */
+  /** The track's option menu (play next, add to queue, add to playlist, ...). */
   TrackMenu: ComponentType<{ track: PlayableTrack }>;
 }
 
@@ -39,6 +43,8 @@ const idle: PlaybackState = { isCurrent: false, isPlaying: false };
 /** Used until a provider is wired in: tracks render, and no listening action is offered. */
 const noActions: TrackActions = {
   play: () => undefined,
+  playNext: () => undefined,
+  addToQueue: () => undefined,
   usePlaybackState: () => idle,
   LikeButton: () => null,
   TrackMenu: () => null,

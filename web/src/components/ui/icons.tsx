@@ -181,6 +181,20 @@ export function MoreIcon(props: IconProps) {
   );
 }
 
+/** The handle an item is dragged by (two columns of dots). */
+export function GripIcon(props: IconProps) {
+  return (
+    <SolidIcon {...props}>
+      <circle cx="9" cy="6" r="1.6" />
+      <circle cx="15" cy="6" r="1.6" />
+      <circle cx="9" cy="12" r="1.6" />
+      <circle cx="15" cy="12" r="1.6" />
+      <circle cx="9" cy="18" r="1.6" />
+      <circle cx="15" cy="18" r="1.6" />
+    </SolidIcon>
+  );
+}
+
 export function PlusIcon(props: IconProps) {
   return (
     <StrokeIcon {...props}>

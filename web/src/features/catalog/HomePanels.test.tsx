@@ -59,7 +59,14 @@ describe('home panels', () => {
   it("lists the 8 newest tracks with 'See All' to /explore, and plays them as one queue", async () => {
     const play = vi.fn();
     GET.mockResolvedValue(answer(homeOf('premium')));
-    const { user } = renderHome({ play, usePlaybackState: () => ({ isCurrent: false, isPlaying: false }), LikeButton: () => null, TrackMenu: () => null });
+    const { user } = renderHome({
+      play,
+      playNext: vi.fn(),
+      addToQueue: vi.fn(),
+      usePlaybackState: () => ({ isCurrent: false, isPlaying: false }),
+      LikeButton: () => null,
+      TrackMenu: () => null,
+    });
 
     const list = await screen.findByRole('list', { name: 'Recently added' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(8);

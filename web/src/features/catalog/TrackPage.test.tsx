@@ -13,6 +13,8 @@ vi.mock('@/lib/auth', () => ({ auth: {} }));
 function actionsOf(overrides: Partial<TrackActions> = {}): TrackActions {
   return {
     play: vi.fn(),
+    playNext: vi.fn(),
+    addToQueue: vi.fn(),
     usePlaybackState: () => ({ isCurrent: false, isPlaying: false }),
     LikeButton: ({ trackId }) => <button type="button">Like {trackId}</button>,
     TrackMenu: ({ track }) => <button type="button">Add {track.title} to playlist</button>,

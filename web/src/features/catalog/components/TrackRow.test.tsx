@@ -8,6 +8,8 @@ import { TrackList } from './TrackList';
 function actionsOf(playing: string | null, play = vi.fn()): TrackActions {
   return {
     play,
+    playNext: vi.fn(),
+    addToQueue: vi.fn(),
     usePlaybackState: (id) => ({ isCurrent: id === playing, isPlaying: id === playing }),
     LikeButton: ({ trackId }) => <button type="button">Like {trackId}</button>,
     TrackMenu: ({ track }) => <button type="button">More options for {track.title}</button>,

@@ -11,7 +11,7 @@ import {
 import toast from 'react-hot-toast';
 import type { components } from '@/api/schema';
 import { api, ApiError, toApiError } from '@/lib/api';
-import { pagedQueryOptions } from '@/lib/pages';
+import { fetchAllPages, pagedQueryOptions } from '@/lib/pages';
 import { queryKeys } from '@/lib/queryKeys';
 import { withTrackMoved } from '../playlist/moveTrack';
 import { reasonOf } from './errors';
@@ -38,6 +38,12 @@ async function fetchPlaylistPage(id: string, cursor: string | undefined): Promis
   const { data, error, response } = await api.GET('/api/v1/playlists/{id}', { params: { path: { id }, query: { cursor } } });
   if (data === undefined) throw toApiError(error, response);
   return data;
+}
+
+/** Every track of a playlist, its pages read to the end: 'Add to queue' queues them all. */
+export async function fetchAllPlaylistTracks(id: string): Promise<Playlist['tracks']> {
+  const pages = await fetchAllPages((cursor) => fetchPlaylistPage(id, cursor));
+  return pages.flatMap((page) => page.tracks);
 }
 
 const playlistsQueryOptions = pagedQueryOptions(queryKeys.playlists.mine(), (cursor) => fetchPlaylistsPage(cursor));

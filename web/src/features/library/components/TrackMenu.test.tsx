@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { components } from '@/api/schema';
 import { queryKeys } from '@/lib/queryKeys';
+import type { TrackActions } from '@/lib/trackActions';
 import { answer, playlistSummaryOf, trackOf } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 import { TrackMenu } from './TrackMenu';
@@ -18,12 +19,24 @@ const pages: Record<string, unknown> = {
 };
 
 const track = trackOf({ id: 't1' });
+const playNext = vi.fn();
+const addToQueue = vi.fn();
+const queueActions: TrackActions = {
+  play: vi.fn(),
+  playNext,
+  addToQueue,
+  usePlaybackState: () => ({ isCurrent: false, isPlaying: false }),
+  LikeButton: () => null,
+  TrackMenu,
+};
 
 describe('TrackMenu', () => {
   beforeEach(() => {
     GET.mockReset();
     POST.mockReset();
     success.mockReset();
+    playNext.mockReset();
+    addToQueue.mockReset();
     morning = playlistSummaryOf({ id: 'p1', name: 'Morning' });
     GET.mockImplementation((_path: string, init: { params: { query: { cursor?: string } } }) =>
       Promise.resolve(answer(pages[init.params.query.cursor ?? ''])),
@@ -88,5 +101,44 @@ describe('TrackMenu', () => {
     await addToMorning({ tracks: [track] });
 
     expect(success).toHaveBeenCalledWith('Already in Morning');
+  });
+
+  it("offers 'Play next' and 'Add to queue' first, each queueing the track and closing the menu", async () => {
+    const { user } = renderRoute(<TrackMenu track={track} />, { actions: queueActions });
+    const trigger = screen.getByRole('button', { name: 'More options for Night Drive' });
+
+    await user.click(trigger);
+    const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    expect(items.slice(0, 3)).toEqual(['Play next', 'Add to queue', 'Add to Playlist']);
+    expect(screen.getByRole('menuitem', { name: 'Play next' })).toHaveFocus();
+    await user.click(screen.getByRole('menuitem', { name: 'Play next' }));
+    expect(playNext).toHaveBeenCalledWith([track]);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+
+    await user.click(trigger);
+    await user.click(screen.getByRole('menuitem', { name: 'Add to queue' }));
+    expect(addToQueue).toHaveBeenCalledWith([track]);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('leaves the queue out for a track that cannot be played yet', async () => {
+    const { user } = renderRoute(<TrackMenu track={trackOf({ id: 't2', status: 'processing' })} />, { actions: queueActions });
+
+    await user.click(screen.getByRole('button', { name: 'More options for Night Drive' }));
+
+    expect(screen.getByRole('menuitem', { name: 'Add to Playlist' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Play next' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Add to queue' })).not.toBeInTheDocument();
+  });
+
+  it('gives focus back to Add to Playlist when coming back from the playlists', async () => {
+    const { user } = renderRoute(<TrackMenu track={track} />, { actions: queueActions });
+
+    await user.click(screen.getByRole('button', { name: 'More options for Night Drive' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Add to Playlist' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Back to track options' }));
+
+    expect(screen.getByRole('menuitem', { name: 'Add to Playlist' })).toHaveFocus();
   });
 });

@@ -1,14 +1,18 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ChevronRightIcon, PlusIcon } from '@/components/ui/icons';
+import type { components } from '@/api/schema';
+import { ChevronRightIcon, NextIcon, PlusIcon, QueueIcon } from '@/components/ui/icons';
 import { Menu, MenuItem, menuItemClasses } from '@/components/ui/Menu';
 import { loadedItems } from '@/lib/pages';
-import type { PlayableTrack } from '@/lib/trackActions';
+import { useTrackActions, type PlayableTrack } from '@/lib/trackActions';
 import { useAddToPlaylist, usePlaylists } from '../api/playlists';
 import { CreatePlaylistDialog } from './CreatePlaylistDialog';
 
+/** A track as lists hand it over: with its status when they know it (the player's tracks are all ready). */
+type MenuTrack = PlayableTrack & { status?: components['schemas']['TrackStatus'] };
+
 interface ItemsProps {
-  track: PlayableTrack;
+  track: MenuTrack;
   close: () => void;
   onNewPlaylist: () => void;
 }
@@ -59,14 +63,45 @@ function AddToPlaylistItems({ track, close, onNewPlaylist, onBack }: ItemsProps 
   );
 }
 
+/** 'Play next' and 'Add to queue', for a track that can be played. */
+function QueueItems({ track, close }: Pick<ItemsProps, 'track' | 'close'>) {
+  const actions = useTrackActions();
+  if (track.status !== undefined && track.status !== 'ready') return null;
+  return (
+    <>
+      <MenuItem
+        icon={<NextIcon className="size-4" />}
+        onClick={() => {
+          actions.playNext([track]);
+          close();
+        }}
+      >
+        Play next
+      </MenuItem>
+      <MenuItem
+        icon={<QueueIcon className="size-4" />}
+        onClick={() => {
+          actions.addToQueue([track]);
+          close();
+        }}
+      >
+        Add to queue
+      </MenuItem>
+    </>
+  );
+}
+
 function TrackMenuItems(props: ItemsProps) {
   const [choosingPlaylist, setChoosingPlaylist] = useState(false);
+  // Back from the playlists, focus returns to the item that opened them.
+  const [cameBack, setCameBack] = useState(false);
   if (choosingPlaylist) {
     return (
       <AddToPlaylistItems
         {...props}
         onBack={() => {
           setChoosingPlaylist(false);
+          setCameBack(true);
         }}
       />
     );
@@ -74,8 +109,9 @@ function TrackMenuItems(props: ItemsProps) {
   const { track, close } = props;
   return (
     <>
+      <QueueItems track={track} close={close} />
       <MenuItem
-        autoFocus
+        autoFocus={cameBack}
         aria-haspopup="menu"
         icon={<PlusIcon className="size-4" />}
         onClick={() => {
@@ -103,8 +139,11 @@ function TrackMenuItems(props: ItemsProps) {
   );
 }
 
-/** A track's "More" menu: add to a playlist (a new one or one of mine), go to the track or the artist. */
-export function TrackMenu({ track }: { track: PlayableTrack }) {
+/**
+ * A track's "More" menu: play it next or add it to the queue (when it can be played), add it to a
+ * playlist (a new one or one of mine), go to the track or the artist.
+ */
+export function TrackMenu({ track }: { track: MenuTrack }) {
   const [creating, setCreating] = useState(false);
   const add = useAddToPlaylist();
   return (

@@ -3,6 +3,7 @@ import { CoverArt } from '@/components/ui/CoverArt';
 import { StarIcon } from '@/components/ui/icons';
 import type { Playlist } from '../api/playlists';
 import { totalLengthLabel, trackCountLabel } from '../format';
+import { AddPlaylistToQueueButton } from './AddPlaylistToQueueButton';
 
 /**
  * Cover (the first track's, else a gradient), name, description, 'Created by You', the track count
@@ -38,7 +39,10 @@ export function PlaylistHeader({ playlist, actions }: { playlist: Playlist; acti
             </>
           ) : null}
         </p>
-        <div className="mt-5 flex flex-wrap items-center gap-3">{actions}</div>
+        <div className="mt-5 flex flex-wrap items-center gap-3">
+          {actions}
+          <AddPlaylistToQueueButton playlist={playlist} />
+        </div>
       </div>
     </header>
   );

@@ -98,6 +98,22 @@ describe('bindAudio', () => {
     expect(reportPlayStart).toHaveBeenCalledTimes(2);
   });
 
+  it('reports the start of the same track queued next to itself, though the audio never stopped', async () => {
+    vi.mocked(reportPlayStart).mockClear();
+    player().play(a, [a, b]);
+    await settle();
+    Object.defineProperty(audio, 'paused', { value: false, configurable: true });
+    fire('playing');
+    player().playNext([a]);
+
+    player().next();
+
+    expect(reportPlayStart).toHaveBeenCalledTimes(2);
+    expect(reportPlayStart).toHaveBeenLastCalledWith(expect.any(QueryClient), 'a');
+    fire('playing');
+    expect(reportPlayStart).toHaveBeenCalledTimes(2);
+  });
+
   it('follows the track end rule when the audio ends', async () => {
     player().play(a, [a, b]);
     await settle();

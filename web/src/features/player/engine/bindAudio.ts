@@ -286,6 +286,16 @@ export function bindAudio(primary: HTMLAudioElement, queryClient: QueryClient, s
     }
   };
 
+  /** Reports the current start of the current track, once. */
+  const reportStart = () => {
+    const { starts, currentTrack } = player();
+    if (!isCurrent(source) || !currentTrack || starts === reportedStarts) return;
+    reportedStarts = starts;
+    reportPlayStart(queryClient, currentTrack.id).catch((error: unknown) => {
+      console.error('The play could not be reported', error);
+    });
+  };
+
   const followStore = (state: PlayerStore, previous: PlayerStore) => {
     const trackId = state.currentTrack?.id;
     if (trackId !== previous.currentTrack?.id) {
@@ -312,6 +322,9 @@ export function bindAudio(primary: HTMLAudioElement, queryClient: QueryClient, s
     }
     // A restart of the same track (repeat one, or a queue of one with repeat all) plays again.
     const restarted = state.starts !== previous.starts;
+    // Audio that is playing sends no 'playing' when it starts over (the same track queued twice,
+    // next to itself): that start is reported here.
+    if (restarted && state.isPlaying && !audio.paused) reportStart();
     if (state.isPlaying && (restarted || !previous.isPlaying)) play();
     else if (!state.isPlaying && previous.isPlaying) audio.pause();
     if (state.volume !== previous.volume) applyVolume();
@@ -332,12 +345,7 @@ export function bindAudio(primary: HTMLAudioElement, queryClient: QueryClient, s
     },
     playing: () => {
       retrying = false;
-      const { starts, currentTrack } = player();
-      if (!isCurrent(source) || !currentTrack || starts === reportedStarts) return;
-      reportedStarts = starts;
-      reportPlayStart(queryClient, currentTrack.id).catch((error: unknown) => {
-        console.error('The play could not be reported', error);
-      });
+      reportStart();
     },
     // Paused or resumed from outside the app (a headset button, the system's media controls).
     pause: () => {

@@ -5,6 +5,9 @@ import { initialPlayerState, PLAYER_STORAGE_KEY, usePlayerStore } from './player
 
 const [a, b, c] = [playableTrackOf('a'), playableTrackOf('b'), playableTrackOf('c')];
 const player = () => usePlayerStore.getState();
+/** The ids of the queue's tracks, in order. */
+const queued = () => player().queue.map((entry) => entry.id);
+const currentId = () => player().currentTrack?.id;
 
 /** Plays `current` from the queue a, b, c. */
 function playingFromQueue(current: PlayableTrack) {
@@ -36,6 +39,7 @@ describe('player store', () => {
   });
 
   it('starts a track that becomes current, resetting time and duration and clearing stems', () => {
+    playingFromQueue(a);
     usePlayerStore.setState({
       isPlaying: false,
       currentTime: 42,
@@ -43,10 +47,10 @@ describe('player store', () => {
       stems: { status: 'ready', vocals: '/v', accompaniment: '/a', source: 'vocals' },
     });
 
-    player().setCurrentTrack(b);
+    player().skipTo(player().queue[1]?.key ?? '');
 
     expect(player()).toMatchObject({
-      currentTrack: b,
+      currentTrack: { ...b, key: player().queue[1]?.key },
       isPlaying: true,
       currentTime: 0,
       duration: 0,
@@ -59,8 +63,8 @@ describe('player store', () => {
 
     player().play(c, [b, c]);
 
-    expect(player().queue).toEqual([b, c]);
-    expect(player().currentTrack).toEqual(c);
+    expect(queued()).toEqual(['b', 'c']);
+    expect(currentId()).toBe('c');
     expect(player().isPlaying).toBe(true);
   });
 
@@ -69,7 +73,7 @@ describe('player store', () => {
 
     player().play(a, [c]);
     expect(player().isPlaying).toBe(false);
-    expect(player().queue).toEqual([a, b, c]);
+    expect(queued()).toEqual(['a', 'b', 'c']);
 
     player().play(a, [c]);
     expect(player().isPlaying).toBe(true);
@@ -89,7 +93,7 @@ describe('player store', () => {
 
     player().next();
 
-    expect(player().currentTrack).toEqual(b);
+    expect(currentId()).toBe('b');
   });
 
   it('picks a random queue index on next with shuffle', () => {
@@ -99,7 +103,7 @@ describe('player store', () => {
 
     player().next();
 
-    expect(player().currentTrack).toEqual(c);
+    expect(currentId()).toBe('c');
   });
 
   it('returns to the first track after the last with repeat all', () => {
@@ -108,7 +112,7 @@ describe('player store', () => {
 
     player().next();
 
-    expect(player().currentTrack).toEqual(a);
+    expect(currentId()).toBe('a');
     expect(player().isPlaying).toBe(true);
   });
 
@@ -126,7 +130,7 @@ describe('player store', () => {
 
     player().previous();
 
-    expect(player().currentTrack).toEqual(b);
+    expect(currentId()).toBe('b');
   });
 
   it('picks a random queue index on previous with shuffle', () => {
@@ -136,7 +140,7 @@ describe('player store', () => {
 
     player().previous();
 
-    expect(player().currentTrack).toEqual(b);
+    expect(currentId()).toBe('b');
   });
 
   it('does nothing on previous at the start of the queue', () => {
@@ -145,7 +149,7 @@ describe('player store', () => {
 
     player().previous();
 
-    expect(player().currentTrack).toEqual(a);
+    expect(currentId()).toBe('a');
     expect(player().starts).toBe(before.starts);
   });
 
@@ -156,7 +160,7 @@ describe('player store', () => {
 
     player().trackEnded();
 
-    expect(player().currentTrack).toEqual(b);
+    expect(currentId()).toBe('b');
     expect(player().currentTime).toBe(0);
     expect(player().isPlaying).toBe(true);
     expect(player().starts).toBe(starts + 1);
@@ -167,7 +171,7 @@ describe('player store', () => {
 
     player().trackEnded();
 
-    expect(player().currentTrack).toEqual(c);
+    expect(currentId()).toBe('c');
   });
 
   it('mutes to 0 and restores the previous volume, 0.7 by default', () => {
@@ -218,6 +222,8 @@ describe('player store', () => {
 
     expect(Object.keys(stored.state).sort()).toEqual(['currentTime', 'currentTrack', 'queue', 'repeat', 'shuffle', 'volume']);
     expect(stored.state).toMatchObject({ currentTrack: b, queue: [a, b, c], volume: 0.7, currentTime: 12, repeat: 'all', shuffle: false });
+    const { currentTrack, queue } = stored.state as { currentTrack: { key: string }; queue: { key: string }[] };
+    expect(currentTrack.key).toBe(queue[1]?.key);
   });
 
   it('restores the stored state paused, ignoring malformed values', async () => {
@@ -240,13 +246,43 @@ describe('player store', () => {
       shuffle: true,
       isPlaying: false,
     });
+    // Stored before queue entries had keys: the current track is its first entry in the queue.
+    expect(player().currentTrack?.key).toBe(player().queue[1]?.key);
+  });
+
+  it('restores which of two entries of the same track was playing', async () => {
+    const stored = [
+      { ...a, key: 'k1' },
+      { ...b, key: 'k2' },
+      { ...a, key: 'k3', requested: true },
+    ];
+    localStorage.setItem(PLAYER_STORAGE_KEY, JSON.stringify({ state: { currentTrack: { ...a, key: 'k3' }, queue: stored }, version: 0 }));
+
+    await usePlayerStore.persist.rehydrate();
+
+    expect(player().queue).toEqual(stored);
+    expect(player().currentTrack).toEqual({ ...a, key: 'k3' });
+    player().previous();
+    expect(player().currentTrack?.key).toBe('k2');
+  });
+
+  it('gives a stored entry a key of its own when it has none or shares one', async () => {
+    const stored = [{ ...a, key: 'k1' }, { ...b, key: 'k1' }, c];
+    localStorage.setItem(PLAYER_STORAGE_KEY, JSON.stringify({ state: { currentTrack: null, queue: stored }, version: 0 }));
+
+    await usePlayerStore.persist.rehydrate();
+
+    const keys = player().queue.map((entry) => entry.key);
+    expect(keys[0]).toBe('k1');
+    expect(new Set(keys).size).toBe(3);
+    expect(player().currentTrack).toBeNull();
   });
 
   it('keeps only the player fields of a full API track', () => {
     player().play({ ...a, plays: 12, genre: 'Jazz' } as PlayableTrack, []);
 
-    expect(player().currentTrack).toEqual(a);
-    expect(player().queue).toEqual([a]);
+    expect(player().currentTrack).toEqual({ ...a, key: expect.any(String) as string });
+    expect(player().queue).toEqual([player().currentTrack]);
   });
   it('takes stems only for the current track, and keeps the chosen source when they are refreshed', () => {
     playingFromQueue(a);

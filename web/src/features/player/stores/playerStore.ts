@@ -1,6 +1,18 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { PlayableTrack } from '@/lib/trackActions';
+import {
+  entryOf,
+  indexOfEntry,
+  requestedAfter,
+  restoredCurrent,
+  restoredQueue,
+  withMovedInUpNext,
+  withNext,
+  type QueueEntry,
+} from './queue';
+
+export type { QueueEntry } from './queue';
 
 export type RepeatMode = 'off' | 'all' | 'one';
 
@@ -21,8 +33,9 @@ const DEFAULT_VOLUME = 0.7;
 export const PLAYER_STORAGE_KEY = 'music-player-storage';
 
 export interface PlayerState {
-  currentTrack: PlayableTrack | null;
-  queue: PlayableTrack[];
+  /** The entry of the queue that is loaded. */
+  currentTrack: QueueEntry | null;
+  queue: QueueEntry[];
   isPlaying: boolean;
   /** 0 to 1. */
   volume: number;
@@ -40,10 +53,18 @@ export interface PlayerState {
 }
 
 export interface PlayerActions {
-  /** Loads `track` and starts it from the beginning. */
-  setCurrentTrack: (track: PlayableTrack) => void;
   /** Plays `track` with `queue` as the new queue; on the current track, toggles pause. */
   play: (track: PlayableTrack, queue: readonly PlayableTrack[]) => void;
+  /** Puts `tracks` right after the current entry, in their order; with nothing loaded, plays them as the queue. */
+  playNext: (tracks: readonly PlayableTrack[]) => void;
+  /** Puts `tracks` at the end of the queue; with nothing loaded, plays them as the queue. */
+  addToQueue: (tracks: readonly PlayableTrack[]) => void;
+  /** Loads the queue's entry `key` and starts it from the beginning. */
+  skipTo: (key: string) => void;
+  /** Moves the Up Next entry `key` to `position` (0 first) of Up Next. */
+  moveInUpNext: (key: string, position: number) => void;
+  /** Takes the entry `key` out of the queue; the current entry stays. */
+  removeFromQueue: (key: string) => void;
   togglePlay: () => void;
   setPlaying: (playing: boolean) => void;
   next: () => void;
@@ -80,11 +101,6 @@ const nextRepeat: Record<RepeatMode, RepeatMode> = { off: 'all', all: 'one', one
 
 const clamp = (value: number, min: number, max: number) => Math.min(Math.max(value, min), max);
 
-/** Only the fields a player needs, so that a full API track is not stored whole. */
-function playable({ id, title, artist, album, duration, cover_url }: PlayableTrack): PlayableTrack {
-  return { id, title, artist, album, duration, cover_url };
-}
-
 /** A random queue position, other than `current` when there is a choice. */
 function randomIndex(length: number, current: number): number {
   if (length <= 1) return 0;
@@ -106,19 +122,14 @@ const initialState: PlayerState = {
   starts: 0,
 };
 
-function isTrack(value: unknown): value is PlayableTrack {
-  if (typeof value !== 'object' || value === null) return false;
-  const track = value as Record<string, unknown>;
-  return typeof track.id === 'string' && typeof track.title === 'string' && typeof track.artist === 'string';
-}
-
 /** Takes from storage only well-formed values, so an old or edited entry cannot break the player. */
 function restored(stored: unknown): Partial<PersistedPlayerState> {
   if (typeof stored !== 'object' || stored === null) return {};
   const state = stored as Record<string, unknown>;
   const result: Partial<PersistedPlayerState> = {};
-  if (state.currentTrack === null || isTrack(state.currentTrack)) result.currentTrack = state.currentTrack;
-  if (Array.isArray(state.queue)) result.queue = state.queue.filter(isTrack);
+  if (Array.isArray(state.queue)) result.queue = restoredQueue(state.queue);
+  const current = state.currentTrack === null ? null : restoredCurrent(state.currentTrack, result.queue ?? []);
+  if (current !== undefined) result.currentTrack = current;
   if (typeof state.volume === 'number') result.volume = clamp(state.volume, 0, 1);
   if (typeof state.currentTime === 'number' && state.currentTime >= 0) result.currentTime = state.currentTime;
   if (state.repeat === 'off' || state.repeat === 'all' || state.repeat === 'one') result.repeat = state.repeat;
@@ -132,32 +143,65 @@ export const usePlayerStore = create<PlayerStore>()(
     (set, get) => {
       const indexOfCurrent = () => {
         const { queue, currentTrack } = get();
-        return currentTrack ? queue.findIndex((track) => track.id === currentTrack.id) : -1;
+        return indexOfEntry(queue, currentTrack?.key);
       };
       const stop = () => {
         set({ currentTrack: null, isPlaying: false, currentTime: 0, duration: 0, stems: { status: 'none' } });
       };
+      /** Loads `entry` and starts it from the beginning; once played, it is no longer a request. */
+      const start = ({ requested, ...entry }: QueueEntry) => {
+        set((state) => ({
+          currentTrack: entry,
+          queue: requested ? state.queue.map((queued) => (queued.key === entry.key ? entry : queued)) : state.queue,
+          isPlaying: true,
+          currentTime: 0,
+          duration: 0,
+          stems: { status: 'none' },
+          starts: state.starts + 1,
+        }));
+      };
+      /** With nothing loaded, `tracks` become the queue and the first plays; says whether they did. */
+      const startWhenIdle = (tracks: readonly PlayableTrack[]) => {
+        if (get().currentTrack) return false;
+        const queue = tracks.map((track) => entryOf(track));
+        set({ queue });
+        if (queue[0]) start(queue[0]);
+        return true;
+      };
 
       return {
         ...initialState,
-        setCurrentTrack: (track) => {
-          set((state) => ({
-            currentTrack: playable(track),
-            isPlaying: true,
-            currentTime: 0,
-            duration: 0,
-            stems: { status: 'none' },
-            starts: state.starts + 1,
-          }));
-        },
         play: (track, queue) => {
           if (get().currentTrack?.id === track.id) {
             get().togglePlay();
             return;
           }
           const tracks = queue.some((queued) => queued.id === track.id) ? queue : [track, ...queue];
-          set({ queue: tracks.map(playable) });
-          get().setCurrentTrack(track);
+          const entries = tracks.map((queued) => entryOf(queued));
+          set({ queue: entries });
+          const first = entries.find((entry) => entry.id === track.id);
+          if (first) start(first);
+        },
+        playNext: (tracks) => {
+          if (startWhenIdle(tracks)) return;
+          const entries = tracks.map((track) => entryOf(track, { requested: true }));
+          set((state) => ({ queue: withNext(state.queue, state.currentTrack, entries) }));
+        },
+        addToQueue: (tracks) => {
+          if (startWhenIdle(tracks)) return;
+          const entries = tracks.map((track) => entryOf(track, { requested: true }));
+          set((state) => ({ queue: [...state.queue, ...entries] }));
+        },
+        skipTo: (key) => {
+          const entry = get().queue.find((queued) => queued.key === key);
+          if (entry) start(entry);
+        },
+        moveInUpNext: (key, position) => {
+          set((state) => ({ queue: withMovedInUpNext(state.queue, state.currentTrack, key, position) }));
+        },
+        removeFromQueue: (key) => {
+          if (get().currentTrack?.key === key) return;
+          set((state) => ({ queue: state.queue.filter((entry) => entry.key !== key) }));
         },
         togglePlay: () => {
           if (!get().currentTrack) return;
@@ -168,24 +212,26 @@ export const usePlayerStore = create<PlayerStore>()(
           set({ isPlaying: playing });
         },
         next: () => {
-          const { queue, shuffle, repeat, setCurrentTrack } = get();
+          const { queue, shuffle, repeat } = get();
           if (queue.length === 0) return;
           const current = indexOfCurrent();
-          const following = shuffle ? queue[randomIndex(queue.length, current)] : queue[current + 1];
-          if (following) setCurrentTrack(following);
-          else if (repeat === 'all' && queue[0]) setCurrentTrack(queue[0]);
+          const following = shuffle
+            ? (requestedAfter(queue, current) ?? queue[randomIndex(queue.length, current)])
+            : queue[current + 1];
+          if (following) start(following);
+          else if (repeat === 'all' && queue[0]) start(queue[0]);
           else stop();
         },
         previous: () => {
-          const { queue, shuffle, setCurrentTrack } = get();
+          const { queue, shuffle } = get();
           const current = indexOfCurrent();
           if (shuffle) {
             const pick = queue[randomIndex(queue.length, current)];
-            if (pick) setCurrentTrack(pick);
+            if (pick) start(pick);
             return;
           }
           const prior = current > 0 ? queue[current - 1] : undefined;
-          if (prior) setCurrentTrack(prior);
+          if (prior) start(prior);
         },
         trackEnded: () => {
           if (get().repeat === 'one') {
