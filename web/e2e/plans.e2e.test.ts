@@ -8,6 +8,7 @@ import { avatarPng, newListener, signUp, submitLogin, type Listener } from './su
 import { answered, screenshotPath, skipReason, visible } from './support/browser';
 import { uploadReadyTrack } from './support/catalog';
 import { launchListeningBrowser } from './support/listening';
+import { DECLINED_CARD, payInSandboxCheckout } from './support/plans';
 import { startServer, type RunningServer } from './support/server';
 
 const JOURNEY_TIMEOUT_MS = 120_000;
@@ -125,11 +126,7 @@ describe.skipIf(skipReason !== '')('plans, checkout and ads', () => {
   it('sends a declined card to /payment-failed and leaves the plan free', async () => {
     const page = await signedInPage('/subscription');
     await page.getByRole('button', { name: 'Upgrade to Basic' }).click();
-    await page.waitForURL(/\/checkout\/sandbox\//);
-    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
-    await page.getByLabel('Expiry').fill('12/34');
-    await page.getByLabel('CVC').fill('123');
-    await page.getByRole('button', { name: 'Pay' }).click();
+    await payInSandboxCheckout(page, DECLINED_CARD);
     await page.waitForURL(`${server.baseUrl}/payment-failed`);
     await visible(page.getByRole('heading', { name: 'Payment Failed' }));
     await page.getByRole('link', { name: 'Go back to Subscription Plans' }).click();
@@ -147,10 +144,7 @@ describe.skipIf(skipReason !== '')('plans, checkout and ads', () => {
     await visible(page.getByText('Premium').first());
     await visible(page.getByText(/20\s*%/).first());
     await page.screenshot({ path: screenshotPath('plans-sandbox-checkout.png') });
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry').fill('12/34');
-    await page.getByLabel('CVC').fill('123');
-    await page.getByRole('button', { name: 'Pay' }).click();
+    await payInSandboxCheckout(page);
 
     await page.waitForURL(/\/payment-approved/);
     await visible(page.getByRole('heading', { name: 'Payment Successful!' }));

@@ -195,6 +195,7 @@ catalogue! {
     INVALID_COUPON = ("invalid_coupon", 400, "Invalid coupon: \"{field}\" is not a valid promo code.");
     TOO_MANY_CHECKOUTS = ("too_many_checkouts", 429, "You have started too many checkouts. Please try again in a few minutes.");
     TOO_MANY_PROMO_CODE_ATTEMPTS = ("too_many_promo_code_attempts", 429, "You have tried too many promo codes. Please try again in a few minutes.");
+    PLAN_CHANGE_UNCONFIRMED = ("plan_change_unconfirmed", 409, "You already have a paid plan: a change to another one happens at once, so it must be confirmed.");
     NO_SUBSCRIPTION = ("no_subscription", 409, "You have no active subscription to cancel.");
     PAYMENT_PROVIDER_ERROR = ("payment_provider_error", 502, "The payment provider could not process the request. Please try again.");
     INVALID_WEBHOOK_SIGNATURE = ("invalid_signature", 400, "The webhook signature is missing, invalid or too old.");

@@ -69,6 +69,7 @@ export const errorCatalogue = {
   payload_too_large: { code: 'payload_too_large', status: 413, message: 'The request body is too large.' },
   payment_provider_error: { code: 'payment_provider_error', status: 502, message: 'The payment provider could not process the request. Please try again.' },
   paypal_email_required: { code: 'paypal_email_required', status: 422, message: 'Please provide your PayPal email.' },
+  plan_change_unconfirmed: { code: 'plan_change_unconfirmed', status: 409, message: 'You already have a paid plan: a change to another one happens at once, so it must be confirmed.' },
   playlist_name_control_characters: { code: 'invalid_name', status: 422, message: 'Playlist name cannot contain control characters.' },
   playlist_name_required: { code: 'invalid_name', status: 422, message: 'Please enter a playlist name.' },
   playlist_name_too_long: { code: 'invalid_name', status: 422, message: 'Playlist name must be at most 100 characters.' },

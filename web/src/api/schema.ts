@@ -121,9 +121,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Starts a checkout of the Basic or Premium plan at the payment provider. The plan changes
-         *     only when the provider's verified webhook event says so. Each user may start 20 checkouts
-         *     an hour and try 10 promo codes an hour (unless configured); more are refused with 429.
+         * Starts a checkout of the Basic or Premium plan at the payment provider; for a subscriber, a
+         *     confirmed change of their subscription to the other paid plan. The plan changes only when
+         *     the provider's verified webhook event says so. Each user may start 20 checkouts an hour and
+         *     try 10 promo codes an hour (unless configured); more are refused with 429.
          */
         post: operations["createCheckoutSession"];
         delete?: never;
@@ -901,14 +902,27 @@ export interface components {
             /** @description The provider's checkout session id (for a plan change, the id of the change). */
             id: string;
             /**
-             * @description The hosted checkout page (absolute at Stripe, a path of this server for the sandbox);
-             *     for a subscriber changing between Basic and Premium, `/payment-approved?plan=<plan>`
-             *     (the change is made already and its event is on its way).
+             * @description `checkout`: the user pays at `url`. `plan_change`: a subscriber's subscription moved to
+             *     the other paid plan at once; nothing is charged now, the provider prorates the change
+             *     on the next invoice.
+             */
+            kind: components["schemas"]["StartedKind"];
+            /**
+             * @description For a `checkout`, the hosted checkout page (absolute at Stripe, a path of this server for
+             *     the sandbox); for a `plan_change`, the app's page that says what happened,
+             *     `/subscription/changed?plan=<new plan>&from=<old plan>` (the change is made already
+             *     and its event is on its way).
              */
             url: string;
         };
         /** @description A checkout of a paid plan. */
         CheckoutSessionRequest: {
+            /**
+             * @description The user confirmed a change between paid plans: a subscriber's plan changes at once,
+             *     without a payment page, so without this the request is answered 409
+             *     `plan_change_unconfirmed`. Ignored for a user without a subscription.
+             */
+            confirm_change?: boolean;
             /** @description `basic` or `premium` (anything else is answered 422 `invalid_plan`). */
             plan_id: string;
             /** @description A promotion code, any case; null or absent for none. */
@@ -1294,6 +1308,11 @@ export interface components {
             /** @description An http:// or https:// URL with a host, at most 2048 characters; null or "" clears the link. */
             twitter?: string | null;
         };
+        /**
+         * @description What starting did.
+         * @enum {string}
+         */
+        StartedKind: "checkout" | "plan_change";
         /**
          * @description Where a withdrawal is: `pending`, then `completed` or `rejected` by an operator, one way.
          * @enum {string}
@@ -1917,7 +1936,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The user is on this plan already (`already_on_plan`) */
+            /** @description The user is on this plan already (`already_on_plan`), or has a subscription and the change is not confirmed (`plan_change_unconfirmed`) */
             409: {
                 headers: {
                     [name: string]: unknown;

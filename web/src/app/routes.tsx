@@ -18,6 +18,7 @@ import { LibraryPage } from '@/features/library/LibraryPage';
 import { PayoutsPage } from '@/features/payouts/PayoutsPage';
 import { PlanTeaser } from '@/features/plans/components/PlanTeaser';
 import { PaymentFailedPage } from '@/features/plans/PaymentFailedPage';
+import { PlanChangedPage } from '@/features/plans/PlanChangedPage';
 import { PlanComparisonPage } from '@/features/plans/PlanComparisonPage';
 import { SubscriptionPage } from '@/features/plans/SubscriptionPage';
 import type { PolicySlug } from '@/features/policies/content';
@@ -60,6 +61,7 @@ const signedInPages: RouteObject[] = [
   { path: 'artist/:artistName', element: <ArtistPage /> },
   { path: 'track/:trackId', element: <TrackPage /> },
   { path: 'subscription', element: <SubscriptionPage /> },
+  { path: 'subscription/changed', element: <PlanChangedPage /> },
   { path: 'payouts', element: <PayoutsPage /> },
 ];
 

@@ -2,7 +2,15 @@
 //! and Premium (the same subscription, changed at once), a cancellation, and the state of their
 //! subscription. None of these changes a plan: the provider's verified events do
 //! (`service.rs`).
+//!
+//! A change between paid plans happens at once and charges nothing on the spot: the provider
+//! prorates it on the subscription's next invoice (Stripe's `create_prorations`). Because it
+//! needs no payment page, it is made only when the request confirms it (`confirm_change`): a
+//! client that took the user for a free one cannot change their paid plan by a click meant for
+//! a checkout.
 
+use serde::Serialize;
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::Payments;
@@ -20,12 +28,44 @@ pub struct Payer<'a> {
     pub email: &'a str,
 }
 
-/// A started checkout: the provider's hosted page, or for a subscriber changing plan the page
-/// that waits for the change (`/payment-approved?plan=...`).
+/// What the user asked for.
+#[derive(Clone, Copy, Debug)]
+pub struct Order<'a> {
+    /// `basic` or `premium`.
+    pub plan_id: &'a str,
+    pub promo_code: Option<&'a str>,
+    /// The user confirmed a change between paid plans (made at once, without a payment page).
+    pub confirm_change: bool,
+}
+
+/// What starting did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum StartedKind {
+    /// A checkout at the provider's hosted page: the user pays there.
+    Checkout,
+    /// The subscription was moved to the other paid plan (nothing paid now; prorated on the next
+    /// invoice); its event is on its way.
+    PlanChange,
+}
+
+/// A started checkout: the provider's hosted page, or for a subscriber changing plan the app's
+/// page that waits for the change and says what happened
+/// (`/subscription/changed?plan=<new>&from=<old>`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Started {
     pub id: String,
     pub url: String,
+    pub kind: StartedKind,
+}
+
+/// The app's page a change of plan lands on.
+fn plan_changed_page(plan: Plan, from: Plan) -> String {
+    format!(
+        "/subscription/changed?plan={}&from={}",
+        plan.as_str(),
+        from.as_str()
+    )
 }
 
 /// The provider's refusal or failure, as the API answers it: a refused coupon is the client's
@@ -42,27 +82,35 @@ pub fn provider_failure(err: ProviderError) -> Failure {
     }
 }
 
-/// Starts the move of `payer` to `plan_id` (`basic` or `premium`), with an optional promo code.
+/// Starts the move of `payer` to the plan of `order` (`basic` or `premium`), with an optional
+/// promo code: a checkout, or for a subscriber a confirmed change of their subscription.
 pub async fn start(
     payments: &Payments,
     payer: Payer<'_>,
-    plan_id: &str,
-    promo_code: Option<&str>,
+    order: Order<'_>,
 ) -> Result<Started, Failure> {
-    let plan = Plan::parse(plan_id)
+    let plan = Plan::parse(order.plan_id)
         .filter(|plan| *plan != Plan::Free)
         .ok_or(errors::INVALID_PLAN)?;
-    let promo_code = promo_code.map(str::trim).filter(|code| !code.is_empty());
-    within_limits(payments, payer.user_id, promo_code.is_some()).await?;
-    // The checkout row refers to the profile: a profile lost or never written is made again.
-    my_profile(payments.db(), payer.user_id).await?;
-    if plans::plan_of(payments.db(), payer.user_id).await? == plan {
+    let promo_code = order
+        .promo_code
+        .map(str::trim)
+        .filter(|code| !code.is_empty());
+    let provider = payments.provider();
+    let current = plans::plan_of(payments.db(), payer.user_id).await?;
+    if current == plan {
         return Err(Failure::Detailed(
             errors::ALREADY_ON_PLAN,
             errors::ALREADY_ON_PLAN.message_for(plan.name()),
         ));
     }
-    let provider = payments.provider();
+    let active = store::active_subscription(payments.db(), payer.user_id, provider.name()).await?;
+    if active.is_some() && !order.confirm_change {
+        return Err(errors::PLAN_CHANGE_UNCONFIRMED.into());
+    }
+    within_limits(payments, payer.user_id, promo_code.is_some()).await?;
+    // The checkout row refers to the profile: a profile lost or never written is made again.
+    my_profile(payments.db(), payer.user_id).await?;
     let promo = match promo_code {
         Some(code) => Some(
             provider
@@ -91,7 +139,6 @@ pub async fn start(
         },
     )
     .await?;
-    let active = store::active_subscription(payments.db(), payer.user_id, provider.name()).await?;
     let outcome = match &active {
         Some(subscription) => {
             let change = PlanChange {
@@ -105,7 +152,7 @@ pub async fn start(
                 .await
                 .map(|()| HostedCheckout {
                     id: subscription.provider_subscription_id.clone(),
-                    url: format!("/payment-approved?plan={}", plan.as_str()),
+                    url: plan_changed_page(plan, current),
                 })
         }
         None => {
@@ -126,9 +173,17 @@ pub async fn start(
     };
     store::finish_checkout(payments.db(), &id, status, session, Timestamp::now()).await?;
     let hosted = outcome.map_err(provider_failure)?;
-    Ok(Started {
-        id: if active.is_some() { id } else { hosted.id },
-        url: hosted.url,
+    Ok(match active {
+        Some(_) => Started {
+            id,
+            url: hosted.url,
+            kind: StartedKind::PlanChange,
+        },
+        None => Started {
+            id: hosted.id,
+            url: hosted.url,
+            kind: StartedKind::Checkout,
+        },
     })
 }
 

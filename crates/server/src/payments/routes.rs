@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::checkout::{self, Payer};
+use super::checkout::{self, Order, Payer, StartedKind};
 use super::provider::PaymentProvider;
 use super::{Payments, service, signature};
 use crate::auth::AuthUser;
@@ -30,6 +30,11 @@ pub struct CheckoutSessionRequest {
     /// A promotion code, any case; null or absent for none.
     #[serde(default)]
     pub promo_code: Option<String>,
+    /// The user confirmed a change between paid plans: a subscriber's plan changes at once,
+    /// without a payment page, so without this the request is answered 409
+    /// `plan_change_unconfirmed`. Ignored for a user without a subscription.
+    #[serde(default)]
+    pub confirm_change: bool,
 }
 
 /// Where the user goes next.
@@ -37,10 +42,15 @@ pub struct CheckoutSessionRequest {
 pub struct CheckoutSession {
     /// The provider's checkout session id (for a plan change, the id of the change).
     pub id: String,
-    /// The hosted checkout page (absolute at Stripe, a path of this server for the sandbox);
-    /// for a subscriber changing between Basic and Premium, `/payment-approved?plan=<plan>`
-    /// (the change is made already and its event is on its way).
+    /// For a `checkout`, the hosted checkout page (absolute at Stripe, a path of this server for
+    /// the sandbox); for a `plan_change`, the app's page that says what happened,
+    /// `/subscription/changed?plan=<new plan>&from=<old plan>` (the change is made already
+    /// and its event is on its way).
     pub url: String,
+    /// `checkout`: the user pays at `url`. `plan_change`: a subscriber's subscription moved to
+    /// the other paid plan at once; nothing is charged now, the provider prorates the change
+    /// on the next invoice.
+    pub kind: StartedKind,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -58,7 +68,8 @@ pub struct MySubscription {
     #[schema(required = true)]
     pub status: Option<String>,
     /// When the current period ends: the renewal date of an active subscription, the end
-    /// date of one canceled at period end.
+    /// date of one canceled at period end; null for a subscription that no longer gives its
+    /// plan (a canceled one ended when it was canceled, and renews never).
     #[schema(required = true)]
     pub current_period_end: Option<Timestamp>,
     pub cancel_at_period_end: bool,
@@ -84,9 +95,10 @@ where
         .routes(routes!(receive_webhook))
 }
 
-/// Starts a checkout of the Basic or Premium plan at the payment provider. The plan changes
-/// only when the provider's verified webhook event says so. Each user may start 20 checkouts
-/// an hour and try 10 promo codes an hour (unless configured); more are refused with 429.
+/// Starts a checkout of the Basic or Premium plan at the payment provider; for a subscriber, a
+/// confirmed change of their subscription to the other paid plan. The plan changes only when
+/// the provider's verified webhook event says so. Each user may start 20 checkouts an hour and
+/// try 10 promo codes an hour (unless configured); more are refused with 429.
 #[utoipa::path(
     post,
     path = "/checkout-sessions",
@@ -99,7 +111,8 @@ where
         (status = 400, description = "The promo code is unknown (`invalid_coupon`; the \
             message contains 'Invalid coupon')", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 409, description = "The user is on this plan already (`already_on_plan`)",
+        (status = 409, description = "The user is on this plan already (`already_on_plan`), \
+            or has a subscription and the change is not confirmed (`plan_change_unconfirmed`)",
             body = ErrorBody),
         (status = 422, description = "The plan is not `basic` or `premium` (`invalid_plan`)",
             body = ErrorBody),
@@ -119,16 +132,16 @@ async fn create_checkout_session(
         user_id: &user.id,
         email: &user.email,
     };
-    let started = checkout::start(
-        &payments,
-        payer,
-        &request.plan_id,
-        request.promo_code.as_deref(),
-    )
-    .await?;
+    let order = Order {
+        plan_id: &request.plan_id,
+        promo_code: request.promo_code.as_deref(),
+        confirm_change: request.confirm_change,
+    };
+    let started = checkout::start(&payments, payer, order).await?;
     Ok(Json(CheckoutSession {
         id: started.id,
         url: started.url,
+        kind: started.kind,
     }))
 }
 
@@ -180,8 +193,8 @@ async fn my_subscription(user: AuthUser, State(db): State<Db>) -> ApiResult<Json
     Ok(Json(match subscription {
         Some(row) => MySubscription {
             plan,
+            current_period_end: row.current_period_end.filter(|_| row.gives_its_plan()),
             status: Some(row.status),
-            current_period_end: row.current_period_end,
             cancel_at_period_end: row.cancel_at_period_end,
             payment_failed: row.payment_failed_at.is_some(),
         },

@@ -4,12 +4,15 @@
 use crate::db::{Db, Timestamp, Tx};
 use crate::{on_db, on_tx};
 
-/// The statuses in which a subscription gives its plan, as SQL.
+/// The statuses in which a subscription gives its plan, as SQL (and [`ACTIVE_STATUSES`]).
 macro_rules! active {
     () => {
         "('active', 'trialing', 'past_due')"
     };
 }
+
+/// The statuses in which a subscription gives its plan.
+const ACTIVE_STATUSES: [&str; 3] = ["active", "trialing", "past_due"];
 
 /// The columns of a [`SubscriptionRow`], as SQL.
 macro_rules! subscription {
@@ -32,6 +35,13 @@ pub struct SubscriptionRow {
     pub current_period_end: Option<Timestamp>,
     pub cancel_at_period_end: bool,
     pub payment_failed_at: Option<Timestamp>,
+}
+
+impl SubscriptionRow {
+    /// Whether the subscription gives its plan now (it is active, trialing or past due).
+    pub fn gives_its_plan(&self) -> bool {
+        ACTIVE_STATUSES.contains(&self.status.as_str())
+    }
 }
 
 /// Records that the event was received; false when it was already (a replay or a duplicate,
@@ -288,4 +298,13 @@ pub async fn keep_stripe_customer(db: &Db, user: &str, customer: &str) -> sqlx::
     on_db!(db, pool => sqlx::query(
         "UPDATE profiles SET stripe_customer_id = $2 WHERE id = $1 AND stripe_customer_id IS NULL")
         .bind(user).bind(customer).execute(pool).await.map(drop))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_active_statuses_in_sql_and_in_rust_are_the_same() {
+        let listed = format!("('{}')", super::ACTIVE_STATUSES.join("', '"));
+        assert_eq!(active!(), listed);
+    }
 }

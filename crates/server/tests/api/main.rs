@@ -24,6 +24,7 @@ mod likes;
 mod media_s3;
 mod overload;
 mod pagination;
+mod payments_changes;
 mod payments_sandbox;
 mod payments_signature;
 mod payments_stripe;

@@ -1,64 +1,18 @@
 //! The sandbox provider end to end over HTTP, as a browser goes through it: a checkout with a
 //! promo code, the hosted page, the card form, the redirect, the webhook events the sandbox
 //! delivers to the server's own endpoint, and the plan they change; declined and mistyped
-//! cards; a change between Basic and Premium; a cancellation.
+//! cards; two checkouts paid side by side; the limits on starting checkouts. Changes of a
+//! subscription and cancellations are in `payments_changes.rs`.
 
-use chrono::Datelike;
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::helpers::app::{TestApp, count, scalar, spawn_app_with};
 use crate::helpers::events::EventStream;
 use crate::helpers::http::assert_api_error;
 use crate::helpers::payments::{
-    PROMO_CODES, SANDBOX_SECRET, cancel, cancel_accepted, checkout, my_subscription, plan,
-    plan_becomes, spawn_sandbox_app,
+    DECLINED, PAYS, PROMO_CODES, SANDBOX_SECRET, checkout, future_expiry, hosted_page, location,
+    my_subscription, pay, plan, plan_becomes, spawn_sandbox_app, subscribe,
 };
-
-const PAYS: &str = "4242 4242 4242 4242";
-const DECLINED: &str = "4000 0000 0000 0002";
-
-/// A card expiry two years ahead, `MM/YY`.
-fn future_expiry() -> String {
-    format!("12/{:02}", (chrono::Utc::now().year() + 2) % 100)
-}
-
-/// Starts a checkout that must open a hosted page; answers its URL.
-async fn hosted_page(app: &TestApp, token: &str, plan: &str, promo: Option<&str>) -> String {
-    let response = checkout(app, token, plan, promo).await;
-    assert_eq!(response.status(), 200);
-    let body: Value = response.json().await.unwrap();
-    let url = body["url"].as_str().unwrap().to_owned();
-    assert_eq!(
-        url,
-        format!("/checkout/sandbox/{}", body["id"].as_str().unwrap())
-    );
-    url
-}
-
-/// Posts the card form of the hosted page at `url`.
-async fn pay(app: &TestApp, url: &str, number: &str, expiry: &str, cvc: &str) -> reqwest::Response {
-    app.client
-        .post(app.url(url))
-        .form(&[("card_number", number), ("expiry", expiry), ("cvc", cvc)])
-        .send()
-        .await
-        .unwrap()
-}
-
-fn location(response: &reqwest::Response) -> &str {
-    response.headers()["location"].to_str().unwrap()
-}
-
-/// Subscribes `token`'s user to `plan` through the hosted page and waits for the plan.
-async fn subscribe(app: &TestApp, token: &str, plan: &str) {
-    let url = hosted_page(app, token, plan, None).await;
-    let paid = pay(app, &url, PAYS, &future_expiry(), "123").await;
-    assert_eq!(paid.status(), 303);
-    assert!(
-        plan_becomes(app, token, plan).await,
-        "the plan did not become {plan}"
-    );
-}
 
 #[tokio::test]
 async fn paying_the_hosted_page_makes_the_user_premium_and_tells_the_open_app() {
@@ -242,57 +196,6 @@ async fn a_checkout_of_the_plan_one_has_is_refused() {
 
     let message = assert_api_error(response, 409, "already_on_plan").await;
     assert_eq!(message, "You are already on the Premium plan.");
-}
-
-#[tokio::test]
-async fn basic_to_premium_changes_the_same_subscription() {
-    let app = spawn_sandbox_app().await;
-    let (user, token) = app.user("Ana").await;
-    subscribe(&app, &token, "basic").await;
-    let sql = "SELECT COUNT(*) FROM subscriptions WHERE user_id = $1";
-    let id_before: String = subscription_id(&app, &user).await;
-
-    let response = checkout(&app, &token, "premium", None).await;
-    assert_eq!(response.status(), 200);
-    let body: Value = response.json().await.unwrap();
-
-    assert_eq!(body["url"], "/payment-approved?plan=premium");
-    assert!(plan_becomes(&app, &token, "premium").await);
-    assert_eq!(scalar(&app, sql, &user).await, 1);
-    assert_eq!(subscription_id(&app, &user).await, id_before);
-    assert_eq!(
-        count(&app, "SELECT COUNT(*) FROM sandbox_subscriptions").await,
-        1
-    );
-}
-
-async fn subscription_id(app: &TestApp, user: &str) -> String {
-    backbeat::on_db!(&app.db, pool => sqlx::query_scalar(
-        "SELECT id FROM subscriptions WHERE user_id = $1")
-        .bind(user).fetch_one(pool).await.unwrap())
-}
-
-#[tokio::test]
-async fn cancelling_returns_the_user_to_free_when_the_provider_confirms() {
-    let app = spawn_sandbox_app().await;
-    let (_, token) = app.user("Ana").await;
-    subscribe(&app, &token, "premium").await;
-
-    cancel_accepted(&app, &token).await;
-
-    assert!(plan_becomes(&app, &token, "free").await);
-    assert_eq!(my_subscription(&app, &token).await["status"], "canceled");
-    assert_api_error(cancel(&app, &token).await, 409, "no_subscription").await;
-}
-
-#[tokio::test]
-async fn cancelling_without_a_subscription_is_refused() {
-    let app = spawn_sandbox_app().await;
-    let (_, token) = app.user("Ana").await;
-
-    let response = cancel(&app, &token).await;
-
-    assert_api_error(response, 409, "no_subscription").await;
 }
 
 // ---- two open checkouts, and the limits on starting them (issue 27)

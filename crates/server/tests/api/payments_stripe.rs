@@ -5,12 +5,13 @@
 
 use backbeat::config::{Config, ProviderKind};
 use reqwest::Method;
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::helpers::app::{TestApp, scalar, spawn_app_with};
 use crate::helpers::http::assert_api_error;
 use crate::helpers::payments::{
-    Subscription, cancel, cancel_accepted, checkout, checkout_session, deliver, event, now, plan,
+    Subscription, cancel, cancel_accepted, checkout, checkout_session, confirmed_change, deliver,
+    event, my_subscription, now, plan,
 };
 use crate::helpers::stripe::{
     FakeStripe, PRICE_BASIC, PRICE_PREMIUM, PROMO_ID, SECRET_KEY, WEBHOOK_SECRET,
@@ -208,7 +209,16 @@ async fn signed_stripe_events_make_the_user_premium_then_free() {
     let deleted = sub_1_event("evt_3", "deleted", None, PRICE_PREMIUM, "canceled");
     deliver_signed(&app, &deleted).await;
 
-    assert_eq!(plan(&app, &token).await, "free");
+    let subscription = my_subscription(&app, &token).await;
+    assert_eq!(
+        (&subscription["plan"], &subscription["status"]),
+        (&json!("free"), &json!("canceled"))
+    );
+    assert_eq!(
+        subscription["current_period_end"],
+        Value::Null,
+        "a canceled subscription renews never"
+    );
     assert_api_error(cancel(&app, &token).await, 409, "no_subscription").await;
 }
 
@@ -220,9 +230,13 @@ async fn a_subscriber_changing_plan_changes_the_stripe_subscription_item() {
     paid_checkout(&app, &stripe, &user, PRICE_BASIC).await;
     assert_eq!(plan(&app, &token).await, "basic");
 
-    let change = started(checkout(&app, &token, "premium", None).await).await;
+    let change = started(confirmed_change(&app, &token, "premium").await).await;
 
-    assert_eq!(change["url"], "/payment-approved?plan=premium");
+    assert_eq!(change["kind"], "plan_change");
+    assert_eq!(
+        change["url"],
+        "/subscription/changed?plan=premium&from=basic"
+    );
     assert_eq!(
         stripe.requests(Method::POST, "/v1/checkout/sessions").len(),
         1
@@ -249,6 +263,62 @@ async fn a_subscriber_changing_plan_changes_the_stripe_subscription_item() {
         )
         .await,
         1
+    );
+}
+
+#[tokio::test]
+async fn an_unconfirmed_change_asks_nothing_of_stripe() {
+    let (app, stripe) = spawn_stripe_app().await;
+    let (user, token) = app.user("Ana").await;
+    started(checkout(&app, &token, "premium", None).await).await;
+    paid_checkout(&app, &stripe, &user, PRICE_PREMIUM).await;
+
+    let response = checkout(&app, &token, "basic", None).await;
+
+    assert_api_error(response, 409, "plan_change_unconfirmed").await;
+    assert!(
+        stripe
+            .requests(Method::POST, "/v1/subscriptions/sub_1")
+            .is_empty()
+    );
+    assert_eq!(
+        stripe.requests(Method::POST, "/v1/checkout/sessions").len(),
+        1
+    );
+    assert_eq!(plan(&app, &token).await, "premium");
+}
+
+#[tokio::test]
+async fn a_change_asked_twice_before_its_event_sets_the_same_price_and_ends_on_one_plan() {
+    let (app, stripe) = spawn_stripe_app().await;
+    let (user, token) = app.user("Ana").await;
+    started(checkout(&app, &token, "premium", None).await).await;
+    paid_checkout(&app, &stripe, &user, PRICE_PREMIUM).await;
+
+    let first = started(confirmed_change(&app, &token, "basic").await).await;
+    let second = started(confirmed_change(&app, &token, "basic").await).await;
+
+    assert_eq!(first["url"], second["url"]);
+    let updates = stripe.requests(Method::POST, "/v1/subscriptions/sub_1");
+    assert_eq!(updates.len(), 2);
+    for update in &updates {
+        assert_eq!(update.form["items[0][price]"], PRICE_BASIC);
+        assert_eq!(update.form["proration_behavior"], "create_prorations");
+    }
+    let updated = sub_1_event("evt_3", "updated", Some(&user), PRICE_BASIC, "active");
+    deliver_signed(&app, &updated).await;
+    assert_eq!(plan(&app, &token).await, "basic");
+    assert_api_error(
+        confirmed_change(&app, &token, "basic").await,
+        409,
+        "already_on_plan",
+    )
+    .await;
+    assert_eq!(
+        stripe
+            .requests(Method::POST, "/v1/subscriptions/sub_1")
+            .len(),
+        2
     );
 }
 

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answer, planListOf, subscriptionOf } from '@/test/fixtures';
+import { describe, expect, it, vi } from 'vitest';
 import { deliverEvent, planChanged } from '@/test/events';
+import { advance, answerPlanReads, subscriptionReads as readsOf, waitForPlanWithFakeClock } from '@/test/planReads';
 import { renderRoute } from '@/test/render';
 import type { PlanId } from './api/subscription';
 import { PaymentApprovedPage } from './PaymentApprovedPage';
@@ -11,23 +11,18 @@ vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeo
 vi.mock('@/lib/auth', () => ({ auth: {} }));
 vi.mock('@/lib/eventStream', () => ({ followEventStream }));
 
-/** The plans, and the given plans in turn for each read of the subscription (the last one repeats). */
 function answerPlans(...reads: PlanId[]) {
-  let read = 0;
-  GET.mockImplementation((path: string) => {
-    if (path === '/api/v1/plans') return Promise.resolve(answer({ plans: planListOf() }));
-    const plan = reads[Math.min(read, reads.length - 1)] ?? 'free';
-    read++;
-    return Promise.resolve(answer(subscriptionOf({ plan })));
-  });
+  answerPlanReads(GET, reads);
 }
 
 function subscriptionReads() {
-  return GET.mock.calls.filter(([path]) => path === '/api/v1/me/subscription').length;
+  return readsOf(GET);
 }
 
-async function advance(ms: number) {
-  await act(() => vi.advanceTimersByTimeAsync(ms));
+/** Lets the first read and the 5 retries, 2 s apart, run their course. */
+async function runOutTheReads() {
+  await advance(0);
+  for (let retry = 1; retry <= 5; retry++) await advance(2_000);
 }
 
 function renderApproved(signedIn: boolean, url = '/payment-approved?session_id=cs_1&plan=premium') {
@@ -35,40 +30,71 @@ function renderApproved(signedIn: boolean, url = '/payment-approved?session_id=c
 }
 
 describe('PaymentApprovedPage', () => {
-  beforeEach(() => {
-    GET.mockReset();
-    followEventStream.mockReset();
-    followEventStream.mockReturnValue(new Promise(() => undefined));
-    vi.useFakeTimers();
-  });
+  waitForPlanWithFakeClock(GET, followEventStream);
 
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
-  it('reads the plan again every 2 s while it reads free, at most 5 times, then shows the plan bought', async () => {
+  it('reads the plan again every 2 s while it reads free, showing every attempt up to 5/5', async () => {
     answerPlans('free');
     renderApproved(true);
     await advance(0);
 
     expect(screen.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent("We're processing your payment.");
-    expect(screen.queryByText(/Attempt/)).not.toBeInTheDocument();
     expect(subscriptionReads()).toBe(1);
 
     for (let attempt = 1; attempt <= 5; attempt++) {
+      // The attempt shows for its whole wait, and while it reads.
+      expect(screen.getByRole('status')).toHaveTextContent(`Updating your subscription... (Attempt ${attempt}/5)`);
       await advance(1_999);
       expect(subscriptionReads()).toBe(attempt);
+      expect(screen.getByRole('status')).toHaveTextContent(`(Attempt ${attempt}/5)`);
       await advance(1);
       expect(subscriptionReads()).toBe(attempt + 1);
-      if (attempt < 5) expect(screen.getByText(`Updating your subscription... (Attempt ${attempt}/5)`)).toBeInTheDocument();
     }
-
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: 'Premium' })).toBeInTheDocument();
-    expect(screen.getByRole('list', { name: 'Premium features' })).toHaveTextContent('Lossless (FLAC)');
     await advance(10_000);
     expect(subscriptionReads()).toBe(6);
+  });
+
+  it('says honestly that the plan is still Free once the reads ran out, with a way on and no success claimed', async () => {
+    answerPlans('free');
+    renderApproved(true);
+    await runOutTheReads();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Your plan is still Free' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Payment Successful!' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.getByText(/hasn't confirmed your payment yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Subscription Plans' })).toHaveAttribute('href', '/subscription');
+    expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/home');
+    expect(screen.getByRole('button', { name: 'Check again' })).toBeEnabled();
+  });
+
+  it('reads again from the start when asked to check again, and shows the plan when it has arrived', async () => {
+    answerPlans('free', 'free', 'free', 'free', 'free', 'free', 'premium');
+    renderApproved(true);
+    await runOutTheReads();
+    expect(subscriptionReads()).toBe(6);
+
+    act(() => {
+      screen.getByRole('button', { name: 'Check again' }).click();
+    });
+    await advance(0);
+
+    expect(subscriptionReads()).toBe(7);
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Premium' })).toBeInTheDocument();
+  });
+
+  it('shows the plan when the server says it changed after the reads ran out', async () => {
+    answerPlans('free');
+    renderApproved(true);
+    await runOutTheReads();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your plan is still Free' })).toBeInTheDocument();
+
+    deliverEvent(followEventStream, planChanged('basic'));
+    await advance(0);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment Successful!' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Basic' })).toBeInTheDocument();
   });
 
   it('stops reading as soon as the plan reads paid, and shows that plan', async () => {
@@ -126,7 +152,25 @@ describe('PaymentApprovedPage', () => {
     await advance(0);
 
     expect(logged).toHaveBeenCalledWith('Failed to read the plan', expect.any(Error));
-    await advance(2_000);
     expect(screen.getByText('Updating your subscription... (Attempt 1/5)')).toBeInTheDocument();
+  });
+
+  it('says the plan could not be read when every read failed', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    GET.mockResolvedValue({ data: undefined, error: undefined, response: new Response(null, { status: 500 }) });
+    renderApproved(true);
+    await runOutTheReads();
+
+    expect(screen.getByRole('heading', { level: 1, name: "We couldn't read your plan" })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check again' })).toBeInTheDocument();
+  });
+
+  it('asks a signed-out visitor on an address that names no plan to log in', async () => {
+    answerPlans('free');
+    renderApproved(false, '/payment-approved');
+    await advance(0);
+
+    expect(screen.getByText('Log in to see your new plan.')).toBeInTheDocument();
+    expect(subscriptionReads()).toBe(0);
   });
 });

@@ -1,59 +1,59 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { ButtonLink } from '@/components/ui/ButtonLink';
-import { LoadError } from '@/components/ui/LoadError';
-import { Spinner, SpinnerMark } from '@/components/ui/Spinner';
 import { usePlans, type Plan } from './api/plans';
+import type { PlanId } from './api/subscription';
 import { PaymentOutcome } from './components/PaymentOutcome';
-import { PlanFeatureList } from './components/PlanFeatureList';
-import { attemptMessage, type PlanConfirmation } from './planConfirmation';
+import { PlanNotConfirmed } from './components/PlanNotConfirmed';
+import { PlanSummary, WithPlans } from './components/PlanSummary';
+import { PlanWaitNotice } from './components/PlanWaitNotice';
+import { planNameOf } from './planFormat';
 import { usePlanConfirmation } from './usePlanConfirmation';
 
-function ProcessingNotice({ confirmation }: { confirmation: PlanConfirmation }) {
-  const attempt = attemptMessage(confirmation);
+const processing = "We're processing your payment. Your new plan will be ready in a moment.";
+
+function HomeButton() {
   return (
-    <div role="status" className="mt-6 rounded-2xl border border-line bg-white/[0.03] p-5 text-sm text-zinc-300">
-      <span className="flex items-center justify-center gap-3">
-        <SpinnerMark />
-        We're processing your payment. Your new plan will be ready in a moment.
-      </span>
-      {attempt ? <span className="mt-2 block text-zinc-400">{attempt}</span> : null}
-    </div>
+    <ButtonLink to="/home" className="mt-8">
+      Go to Home
+    </ButtonLink>
   );
 }
 
-/** The plan bought: its name and features from the plans' one definition. */
-function PurchasedPlan({ plans, planId }: { plans: UseQueryResult<Plan[]>; planId: string | null }) {
-  if (plans.isPending) {
-    return (
-      <div className="mt-6">
-        <Spinner label="Loading your plan…" />
-      </div>
-    );
-  }
-  if (plans.isError) {
-    return (
-      <div className="mt-6">
-        <LoadError
-          title="We couldn't load the plans."
-          error={plans.error}
-          onRetry={() => {
-            void plans.refetch();
-          }}
-        />
-      </div>
-    );
-  }
-  const plan = plans.data.find((candidate) => candidate.id === planId);
-  if (!plan) return <p className="mt-4 text-zinc-400">Thank you! Your plan will be updated shortly.</p>;
+/** 'Payment Successful!' with the plan bought: its name and features from the plans' one definition. */
+function PaidPlan({ plans, planId }: { plans: UseQueryResult<Plan[]>; planId: string | null }) {
   return (
-    <div className="mt-6 rounded-2xl border border-brand/40 bg-linear-to-b from-brand/15 to-surface p-6 text-left">
-      <p className="text-sm font-semibold tracking-widest text-brand-soft uppercase">Your plan</p>
-      <h2 className="mt-1 text-2xl font-bold text-white">{plan.name}</h2>
-      <div className="mt-4">
-        <PlanFeatureList features={plan.features} label={`${plan.name} features`} />
-      </div>
-    </div>
+    <PaymentOutcome title="Payment Successful!" tone="success">
+      <WithPlans plans={plans}>
+        {(loaded) => {
+          const plan = loaded.find((candidate) => candidate.id === planId);
+          // Only a signed-out visitor on an address that names no plan gets here without one.
+          return plan ? (
+            <PlanSummary plan={plan} />
+          ) : (
+            <p className="mt-4 text-zinc-400">Log in to see your new plan.</p>
+          );
+        }}
+      </WithPlans>
+      <HomeButton />
+    </PaymentOutcome>
+  );
+}
+
+/** The reads ran out with the plan still free (or unreadable): no success is claimed. */
+function PaymentNotConfirmed({ plan, plans, onCheckAgain }: { plan: PlanId | null; plans: Plan[] | undefined; onCheckAgain: () => void }) {
+  if (plan === null) {
+    return (
+      <PlanNotConfirmed title="We couldn't read your plan" onCheckAgain={onCheckAgain}>
+        <p>Your payment may have gone through, but your plan could not be loaded just now.</p>
+      </PlanNotConfirmed>
+    );
+  }
+  return (
+    <PlanNotConfirmed title={`Your plan is still ${planNameOf(plans, plan)}`} onCheckAgain={onCheckAgain}>
+      <p>The payment provider hasn't confirmed your payment yet, so your plan hasn't changed.</p>
+      <p>If you paid, your plan changes as soon as the confirmation arrives, and this page shows it. If you didn't finish paying, you can choose a plan again.</p>
+    </PlanNotConfirmed>
   );
 }
 
@@ -64,23 +64,24 @@ interface PaymentApprovedPageProps {
 
 /**
  * /payment-approved, where the hosted checkout returns (`?plan=<id>`). The plan changes when the
- * payment provider's webhook arrives, so a signed-in user's plan is waited for before it is shown.
+ * payment provider's webhook arrives, so a signed-in user's plan is waited for (every attempt up
+ * to 5/5 shown), then the plan read is shown: the paid plan, or honestly a plan still free.
  */
 export function PaymentApprovedPage({ signedIn }: PaymentApprovedPageProps) {
   const [searchParams] = useSearchParams();
   // Read from the start, so the plan is ready to show when the wait ends.
   const plans = usePlans();
-  const confirmation = usePlanConfirmation(signedIn);
-  const settled = !signedIn || confirmation.phase === 'settled';
-  const paidPlan = confirmation.phase === 'settled' ? confirmation.paidPlan : null;
-  const planId = paidPlan ?? searchParams.get('plan');
+  const { confirmation, checkAgain } = usePlanConfirmation(signedIn, 'any-paid');
 
-  return (
-    <PaymentOutcome title="Payment Successful!" tone="success">
-      {settled ? <PurchasedPlan plans={plans} planId={planId} /> : <ProcessingNotice confirmation={confirmation} />}
-      <ButtonLink to="/home" className="mt-8">
-        Go to Home
-      </ButtonLink>
-    </PaymentOutcome>
-  );
+  if (!signedIn) return <PaidPlan plans={plans} planId={searchParams.get('plan')} />;
+  if (confirmation.phase !== 'settled') {
+    return (
+      <PaymentOutcome title="Payment Successful!" tone="success">
+        <PlanWaitNotice message={processing} confirmation={confirmation} />
+        <HomeButton />
+      </PaymentOutcome>
+    );
+  }
+  if (confirmation.arrived) return <PaidPlan plans={plans} planId={confirmation.plan} />;
+  return <PaymentNotConfirmed plan={confirmation.plan} plans={plans.data} onCheckAgain={checkAgain} />;
 }

@@ -27,7 +27,10 @@ function answerWith(subscription: Subscription | 'fails') {
 
 function renderSubscription(subscription: Subscription | 'fails') {
   answerWith(subscription);
-  return renderRoute(<SubscriptionPage />, { url: '/subscription' });
+  return renderRoute(<SubscriptionPage />, {
+    url: '/subscription',
+    otherRoutes: [{ path: '/subscription/changed', element: <h1>Plan changed</h1> }],
+  });
 }
 
 async function card(name: string) {
@@ -65,6 +68,14 @@ describe('SubscriptionPage', () => {
     expect(within(await card('Premium')).getByRole('button', { name: 'Upgrade to Premium' })).toBeEnabled();
   });
 
+  it('shows no renewal date once a cancelled subscription has left the plan Free', async () => {
+    // As an older server answered: the cancelled subscription's last period end.
+    renderSubscription(subscriptionOf({ plan: 'free', status: 'canceled', current_period_end: periodEnd }));
+
+    expect(within(await card('Free')).getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+    expect(screen.queryByText(/Renews on|Ends on/)).not.toBeInTheDocument();
+  });
+
   it('says when a cancelled plan ends, and asks no second downgrade', async () => {
     renderSubscription(
       subscriptionOf({ plan: 'premium', status: 'active', current_period_end: periodEnd, cancel_at_period_end: true }),
@@ -86,25 +97,29 @@ describe('SubscriptionPage', () => {
   });
 
   it('sends the chosen plan and promo code, then leaves for the checkout page, busy until it has', async () => {
-    POST.mockResolvedValue(answer({ id: 'cs_1', url: 'https://checkout.example/cs_1' }));
+    POST.mockResolvedValue(answer({ id: 'cs_1', url: 'https://checkout.example/cs_1', kind: 'checkout' }));
     const { user } = renderSubscription(subscriptionOf());
 
     await user.type(await screen.findByLabelText('Promo code'), '  SPRING ');
     await user.click(within(await card('Premium')).getByRole('button', { name: 'Upgrade to Premium' }));
 
-    expect(POST).toHaveBeenCalledWith('/api/v1/checkout-sessions', { body: { plan_id: 'premium', promo_code: 'SPRING' } });
+    expect(POST).toHaveBeenCalledWith('/api/v1/checkout-sessions', {
+      body: { plan_id: 'premium', promo_code: 'SPRING', confirm_change: false },
+    });
     expect(leaveFor).toHaveBeenCalledWith('https://checkout.example/cs_1');
     expect(within(await card('Premium')).getByRole('button', { name: 'Processing…' })).toBeDisabled();
     expect(within(await card('Basic')).getByRole('button', { name: 'Upgrade to Basic' })).toBeDisabled();
   });
 
   it('sends no promo code when the field is empty', async () => {
-    POST.mockResolvedValue(answer({ id: 'cs_2', url: '/payment-approved?plan=basic' }));
+    POST.mockResolvedValue(answer({ id: 'cs_2', url: '/checkout/sandbox/cs_2', kind: 'checkout' }));
     const { user } = renderSubscription(subscriptionOf());
 
     await user.click(within(await card('Basic')).getByRole('button', { name: 'Upgrade to Basic' }));
 
-    expect(POST).toHaveBeenCalledWith('/api/v1/checkout-sessions', { body: { plan_id: 'basic', promo_code: null } });
+    expect(POST).toHaveBeenCalledWith('/api/v1/checkout-sessions', {
+      body: { plan_id: 'basic', promo_code: null, confirm_change: false },
+    });
   });
 
   it("shows 'Invalid promo code.' under the field for a refused code, and clears it when the code is edited", async () => {
@@ -178,6 +193,77 @@ describe('SubscriptionPage', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to downgrade plan. Please try again.');
     expect(within(await card('Free')).getByRole('button', { name: 'Downgrade to Free' })).toBeEnabled();
+  });
+
+  it('asks before a premium user switches to Basic, naming what is lost, the price and what is paid', async () => {
+    const { user } = renderSubscription(subscriptionOf({ plan: 'premium', status: 'active', current_period_end: periodEnd }));
+
+    await user.click(within(await card('Basic')).getByRole('button', { name: 'Switch to Basic' }));
+
+    const dialog = screen.getByRole('alertdialog', { name: 'Switch to Basic?' });
+    expect(dialog).toHaveTextContent('Basic costs $4.99/month instead of $9.99/month.');
+    expect(within(dialog).getByRole('list', { name: "You'll lose" })).toHaveTextContent('Lossless (FLAC)');
+    expect(within(dialog).getByRole('list', { name: "You'll lose" })).not.toHaveTextContent('Ad-free');
+    expect(within(dialog).getByRole('list', { name: 'Basic features' })).toHaveTextContent('High quality (320kbps)');
+    expect(dialog).toHaveTextContent('Your plan changes from Premium to Basic right away. Nothing is charged today.');
+    expect(within(dialog).getByRole('button', { name: 'Keep Premium' })).toHaveFocus();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Keep Premium' }));
+
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(POST).not.toHaveBeenCalled();
+  });
+
+  it('changes the subscription once the switch is confirmed, and lands on the page that says what happened', async () => {
+    POST.mockResolvedValue(
+      answer({ id: 'op_1', url: '/subscription/changed?plan=basic&from=premium', kind: 'plan_change' }),
+    );
+    const { user, router } = renderSubscription(subscriptionOf({ plan: 'premium', status: 'active' }));
+
+    await user.click(within(await card('Basic')).getByRole('button', { name: 'Switch to Basic' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Switch to Basic' }));
+
+    expect(POST).toHaveBeenCalledWith('/api/v1/checkout-sessions', {
+      body: { plan_id: 'basic', promo_code: null, confirm_change: true },
+    });
+    expect(await screen.findByRole('heading', { name: 'Plan changed' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?plan=basic&from=premium');
+    expect(leaveFor).not.toHaveBeenCalled();
+  });
+
+  it('asks before a basic user upgrades, naming what is gained, and sends the promo code with the change', async () => {
+    POST.mockResolvedValue(
+      answer({ id: 'op_2', url: '/subscription/changed?plan=premium&from=basic', kind: 'plan_change' }),
+    );
+    const { user } = renderSubscription(subscriptionOf({ plan: 'basic', status: 'active' }));
+    await user.type(await screen.findByLabelText('Promo code'), 'LAUNCH20');
+
+    await user.click(within(await card('Premium')).getByRole('button', { name: 'Upgrade to Premium' }));
+
+    const dialog = screen.getByRole('alertdialog', { name: 'Upgrade to Premium?' });
+    expect(dialog).toHaveTextContent('Premium costs $9.99/month instead of $4.99/month.');
+    expect(within(dialog).getByRole('list', { name: "You'll gain" })).toHaveTextContent('Unlimited uploads');
+    expect(dialog).toHaveTextContent('Your next bill adds the difference between Basic and Premium');
+    await user.click(within(dialog).getByRole('button', { name: 'Upgrade to Premium' }));
+
+    expect(POST).toHaveBeenCalledWith('/api/v1/checkout-sessions', {
+      body: { plan_id: 'premium', promo_code: 'LAUNCH20', confirm_change: true },
+    });
+  });
+
+  it('reads the plan again when the server says the page took a subscriber for a free user', async () => {
+    POST.mockResolvedValue(failure({ code: 'plan_change_unconfirmed', status: 409, message: 'Confirm the change.' }));
+    const { user } = renderSubscription(subscriptionOf());
+    await card('Free');
+    answerWith(subscriptionOf({ plan: 'premium', status: 'active' }));
+
+    await user.click(within(await card('Basic')).getByRole('button', { name: 'Upgrade to Basic' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your plan has changed since this page was loaded. Please check it and choose again.',
+    );
+    expect(await within(await card('Premium')).findByRole('button', { name: 'Current Plan' })).toBeDisabled();
+    expect(leaveFor).not.toHaveBeenCalled();
   });
 
   it('tells a subscriber whose last payment failed', async () => {

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { FormError } from '@/components/ui/FormError';
 import { FormNotice } from '@/components/ui/FormNotice';
 import { LoadError } from '@/components/ui/LoadError';
@@ -12,22 +13,31 @@ import {
   createCheckoutSession,
   isPaidPlan,
   useSubscription,
+  type PaidPlanId,
   type PlanId,
+  type StartedCheckout,
   type Subscription,
 } from './api/subscription';
 import { PlanCard } from './components/PlanCard';
+import { PlanChangeDialog } from './components/PlanChangeDialog';
 import { leaveFor } from './leavePage';
+import type { PlanChange } from './planChange';
 import {
   formatPeriodEnd,
   isInvalidPromoCode,
+  isUnconfirmedPlanChange,
   offersPromoCode,
   planActionFor,
   subscriptionMessages,
   type PlanAction,
 } from './planChoice';
 
+/**
+ * 'Renews on …' or 'Ends on …' under a paid plan that is running; nothing on Free, whose
+ * subscription (if any) was cancelled and renews never.
+ */
 function periodNoteOf(subscription: Subscription | null): string | null {
-  if (!subscription?.current_period_end) return null;
+  if (!subscription?.current_period_end || subscription.plan === 'free') return null;
   const date = formatPeriodEnd(subscription.current_period_end);
   return subscription.cancel_at_period_end ? `Ends on ${date}` : `Renews on ${date}`;
 }
@@ -40,12 +50,14 @@ interface PlanChooserProps {
 
 function PlanChooser({ plans, subscription }: PlanChooserProps) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const current: PlanId = subscription?.plan ?? 'free';
   const [promoCode, setPromoCode] = useState('');
   const [promoRefused, setPromoRefused] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busyPlan, setBusyPlan] = useState<PlanId | null>(null);
+  const [changeAsked, setChangeAsked] = useState<PlanChange | null>(null);
   const showsPromoCode = offersPromoCode(current);
 
   const startOver = (plan: PlanId) => {
@@ -55,20 +67,35 @@ function PlanChooser({ plans, subscription }: PlanChooserProps) {
     setPromoRefused(false);
   };
 
-  const checkOut = async (plan: Exclude<PlanId, 'free'>) => {
+  const goOn = ({ kind, url }: StartedCheckout) => {
+    // A change is made already: its page in the app says so. A checkout is paid at the provider's page.
+    if (kind === 'plan_change') void navigate(url);
+    else leaveFor(url);
+  };
+
+  /** A checkout from Free, or a change between paid plans the user confirmed (`confirmChange`). */
+  const checkOut = async (plan: PaidPlanId, confirmChange: boolean) => {
     startOver(plan);
     try {
       const code = showsPromoCode ? promoCode.trim() : '';
-      // The page stays busy while the browser leaves for the checkout.
-      leaveFor(await createCheckoutSession(plan, code === '' ? null : code));
+      // The page stays busy while the browser leaves for the next page.
+      goOn(await createCheckoutSession(plan, code === '' ? null : code, confirmChange));
     } catch (error) {
       if (isInvalidPromoCode(error)) setPromoRefused(true);
-      else {
+      else if (isUnconfirmedPlanChange(error)) {
+        setFailure(subscriptionMessages.planChangedMeanwhile);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.me.subscription() });
+      } else {
         console.error('The checkout could not be started', error);
         setFailure(subscriptionMessages.checkoutFailed);
       }
       setBusyPlan(null);
     }
+  };
+
+  const askChange = (to: Plan) => {
+    const from = plans.find((plan) => plan.id === current);
+    if (from) setChangeAsked({ from, to });
   };
 
   const downgrade = async () => {
@@ -88,7 +115,8 @@ function PlanChooser({ plans, subscription }: PlanChooserProps) {
 
   const choose = (plan: Plan, action: PlanAction) => {
     if (action.kind === 'downgrade') void downgrade();
-    else if (action.kind === 'checkout' && isPaidPlan(plan.id)) void checkOut(plan.id);
+    else if (action.kind === 'change') askChange(plan);
+    else if (action.kind === 'checkout' && isPaidPlan(plan.id)) void checkOut(plan.id, false);
   };
 
   return (
@@ -137,6 +165,18 @@ function PlanChooser({ plans, subscription }: PlanChooserProps) {
           );
         })}
       </div>
+      {changeAsked ? (
+        <PlanChangeDialog
+          change={changeAsked}
+          onCancel={() => {
+            setChangeAsked(null);
+          }}
+          onConfirm={() => {
+            setChangeAsked(null);
+            if (isPaidPlan(changeAsked.to.id)) void checkOut(changeAsked.to.id, true);
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api';
-import { isInvalidPromoCode, offersPromoCode, planActionFor } from './planChoice';
+import { isInvalidPromoCode, isUnconfirmedPlanChange, offersPromoCode, planActionFor } from './planChoice';
 
 const free = { id: 'free', name: 'Free' } as const;
 const basic = { id: 'basic', name: 'Basic' } as const;
@@ -15,19 +15,24 @@ describe('planActionFor', () => {
     ]);
   });
 
-  it('offers a basic user the downgrade and the upgrade', () => {
+  it('checks a free user out to either paid plan', () => {
+    expect(planActionFor('free', premium).kind).toBe('checkout');
+    expect(planActionFor('free', basic).kind).toBe('checkout');
+  });
+
+  it('offers a basic user the downgrade and the upgrade, a change of their subscription', () => {
     expect([free, basic, premium].map((plan) => planActionFor('basic', plan))).toEqual([
       { kind: 'downgrade', label: 'Downgrade to Free' },
       { kind: 'current', label: 'Current Plan' },
-      { kind: 'checkout', label: 'Upgrade to Premium' },
+      { kind: 'change', label: 'Upgrade to Premium' },
     ]);
   });
 
-  it('offers a premium user the downgrade and a switch to Basic', () => {
-    expect([free, basic, premium].map((plan) => planActionFor('premium', plan).label)).toEqual([
-      'Downgrade to Free',
-      'Switch to Basic',
-      'Current Plan',
+  it('offers a premium user the downgrade and a switch to Basic, a change of their subscription', () => {
+    expect([free, basic, premium].map((plan) => planActionFor('premium', plan))).toEqual([
+      { kind: 'downgrade', label: 'Downgrade to Free' },
+      { kind: 'change', label: 'Switch to Basic' },
+      { kind: 'current', label: 'Current Plan' },
     ]);
   });
 });
@@ -50,5 +55,13 @@ describe('isInvalidPromoCode', () => {
     expect(isInvalidPromoCode(new ApiError('The payment provider failed.', 502, 'payment_provider'))).toBe(false);
     expect(isInvalidPromoCode(new TypeError('Failed to fetch'))).toBe(false);
     expect(isInvalidPromoCode('Invalid coupon')).toBe(false);
+  });
+});
+
+describe('isUnconfirmedPlanChange', () => {
+  it("recognises the server's refusal of a change between paid plans that was not confirmed", () => {
+    expect(isUnconfirmedPlanChange(new ApiError('Confirm it.', 409, 'plan_change_unconfirmed'))).toBe(true);
+    expect(isUnconfirmedPlanChange(new ApiError('You are already on the Basic plan.', 409, 'already_on_plan'))).toBe(false);
+    expect(isUnconfirmedPlanChange(new Error('plan_change_unconfirmed'))).toBe(false);
   });
 });

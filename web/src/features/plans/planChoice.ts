@@ -8,26 +8,41 @@ export const subscriptionMessages = {
   downgradeQuestion: 'Are you sure you want to downgrade to the Free plan? This will cancel your current subscription.',
   downgradeRequested: 'Downgrade request submitted. Your plan will be updated shortly.',
   downgradeFailed: 'Failed to downgrade plan. Please try again.',
+  planChangedMeanwhile: 'Your plan has changed since this page was loaded. Please check it and choose again.',
 } as const;
 
 const planRank: Record<PlanId, number> = { free: 0, basic: 1, premium: 2 };
 
-/** What a plan's button does for someone on `current`: nothing (their plan), a checkout, or the downgrade to Free. */
+/**
+ * What a plan's button does for someone on `current`: nothing (their plan), a checkout (from
+ * Free), a change between paid plans (made at once once confirmed), or the downgrade to Free.
+ */
 export type PlanAction =
   | { kind: 'current'; label: 'Current Plan' }
   | { kind: 'checkout'; label: string }
+  | { kind: 'change'; label: string }
   | { kind: 'downgrade'; label: 'Downgrade to Free' };
 
 export function planActionFor(current: PlanId, target: { id: PlanId; name: string }): PlanAction {
   if (target.id === current) return { kind: 'current', label: 'Current Plan' };
   if (target.id === 'free') return { kind: 'downgrade', label: 'Downgrade to Free' };
-  const verb = planRank[target.id] > planRank[current] ? 'Upgrade' : 'Switch';
-  return { kind: 'checkout', label: `${verb} to ${target.name}` };
+  const label = `${isHigherPlan(target.id, current) ? 'Upgrade' : 'Switch'} to ${target.name}`;
+  return current === 'free' ? { kind: 'checkout', label } : { kind: 'change', label };
+}
+
+/** Whether `plan` is above `than` (Free, then Basic, then Premium). */
+export function isHigherPlan(plan: PlanId, than: PlanId): boolean {
+  return planRank[plan] > planRank[than];
 }
 
 /** The promo code field is for free and basic users (a premium user has nothing left to buy). */
 export function offersPromoCode(current: PlanId): boolean {
   return current !== 'premium';
+}
+
+/** Whether the server refused a change between paid plans the page did not know the user was making (a stale page). */
+export function isUnconfirmedPlanChange(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'plan_change_unconfirmed';
 }
 
 /** Whether a failed checkout was refused for its promo code: the payment provider's message says 'Invalid coupon'. */

@@ -13,3 +13,8 @@ export function formatPlanPrice(priceCents: number, currency: string): string {
 export function formatUploadLimit(uploadLimit: number | null | undefined): string {
   return uploadLimit == null ? 'Unlimited' : `${uploadLimit.toLocaleString('en-US')} per month`;
 }
+
+/** The name of plan `id` in the plans' definition; its id capitalised while the plans are not loaded. */
+export function planNameOf(plans: readonly { id: string; name: string }[] | undefined, id: string): string {
+  return plans?.find((plan) => plan.id === id)?.name ?? id.charAt(0).toUpperCase() + id.slice(1);
+}

@@ -1,17 +1,28 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useReducer } from 'react';
+import { useCallback, useEffect, useMemo, useReducer } from 'react';
 import { useLivePlan } from './api/livePlan';
 import { subscriptionQueryOptions } from './api/subscription';
-import { confirmPlan, firstRead, PLAN_RETRY_INTERVAL_MS, type PlanConfirmation } from './planConfirmation';
+import {
+  confirmPlan,
+  firstRead,
+  PLAN_RETRY_INTERVAL_MS,
+  type AwaitedPlan,
+  type PlanConfirmation,
+} from './planConfirmation';
 
 /**
- * Runs the wait of /payment-approved (planConfirmation.ts): reads the plan, again every 2 s while it
- * still reads free, at most 5 times, and stops at once on a `plan_changed` event. Does nothing
- * while `enabled` is false (a signed-out visitor has no plan to read).
+ * Runs the wait of /payment-approved and /subscription/changed (planConfirmation.ts): reads the
+ * plan, again every 2 s until it reads `awaited`, at most 5 times, and stops at once on a
+ * `plan_changed` event to it (heard also after the reads ran out). `checkAgain` starts the reads
+ * over. Does nothing while `enabled` is false (a signed-out visitor has no plan to read).
  */
-export function usePlanConfirmation(enabled: boolean): PlanConfirmation {
+export function usePlanConfirmation(
+  enabled: boolean,
+  awaited: AwaitedPlan,
+): { confirmation: PlanConfirmation; checkAgain: () => void } {
   const queryClient = useQueryClient();
-  const [confirmation, dispatch] = useReducer(confirmPlan, firstRead);
+  const reducer = useMemo(() => confirmPlan(awaited), [awaited]);
+  const [confirmation, dispatch] = useReducer(reducer, firstRead);
   const readingRetry = confirmation.phase === 'reading' ? confirmation.retry : null;
   const waiting = confirmation.phase === 'waiting';
 
@@ -49,5 +60,9 @@ export function usePlanConfirmation(enabled: boolean): PlanConfirmation {
     },
   });
 
-  return confirmation;
+  const checkAgain = useCallback(() => {
+    dispatch({ type: 'check-again' });
+  }, []);
+
+  return { confirmation, checkAgain };
 }

@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use chrono::Datelike;
 use hmac::{Hmac, Mac};
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -149,6 +150,18 @@ pub async fn checkout(
     .await
 }
 
+/// `POST /api/v1/checkout-sessions` for a change between paid plans the user confirmed.
+pub async fn confirmed_change(app: &TestApp, token: &str, plan: &str) -> reqwest::Response {
+    call(
+        app,
+        Method::POST,
+        "/checkout-sessions",
+        token,
+        Some(json!({"plan_id": plan, "promo_code": null, "confirm_change": true})),
+    )
+    .await
+}
+
 /// `POST /api/v1/subscription/cancel`.
 pub async fn cancel(app: &TestApp, token: &str) -> reqwest::Response {
     call(app, Method::POST, "/subscription/cancel", token, None).await
@@ -158,4 +171,60 @@ pub async fn cancel(app: &TestApp, token: &str) -> reqwest::Response {
 pub async fn cancel_accepted(app: &TestApp, token: &str) {
     let answer = call_ok(app, Method::POST, "/subscription/cancel", token, None, 202).await;
     assert_eq!(answer, json!({"status": "cancel_requested"}));
+}
+
+// ---- the sandbox's hosted page, as a browser goes through it
+
+/// The sandbox's test card that pays, and the one it declines.
+pub const PAYS: &str = "4242 4242 4242 4242";
+pub const DECLINED: &str = "4000 0000 0000 0002";
+
+/// A card expiry two years ahead, `MM/YY`.
+pub fn future_expiry() -> String {
+    format!("12/{:02}", (chrono::Utc::now().year() + 2) % 100)
+}
+
+/// Starts a checkout that must open a hosted page; answers its URL.
+pub async fn hosted_page(app: &TestApp, token: &str, plan: &str, promo: Option<&str>) -> String {
+    let response = checkout(app, token, plan, promo).await;
+    assert_eq!(response.status(), 200);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["kind"], "checkout");
+    let url = body["url"].as_str().unwrap().to_owned();
+    assert_eq!(
+        url,
+        format!("/checkout/sandbox/{}", body["id"].as_str().unwrap())
+    );
+    url
+}
+
+/// Posts the card form of the hosted page at `url`.
+pub async fn pay(
+    app: &TestApp,
+    url: &str,
+    number: &str,
+    expiry: &str,
+    cvc: &str,
+) -> reqwest::Response {
+    app.client
+        .post(app.url(url))
+        .form(&[("card_number", number), ("expiry", expiry), ("cvc", cvc)])
+        .send()
+        .await
+        .unwrap()
+}
+
+pub fn location(response: &reqwest::Response) -> &str {
+    response.headers()["location"].to_str().unwrap()
+}
+
+/// Subscribes `token`'s user to `plan` through the hosted page and waits for the plan.
+pub async fn subscribe(app: &TestApp, token: &str, plan: &str) {
+    let url = hosted_page(app, token, plan, None).await;
+    let paid = pay(app, &url, PAYS, &future_expiry(), "123").await;
+    assert_eq!(paid.status(), 303);
+    assert!(
+        plan_becomes(app, token, plan).await,
+        "the plan did not become {plan}"
+    );
 }

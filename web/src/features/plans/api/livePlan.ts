@@ -2,15 +2,13 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 import { followEventStream } from '@/lib/eventStream';
 import { queryKeys } from '@/lib/queryKeys';
-import type { PlanId, Subscription } from './subscription';
-
-const planIds: readonly string[] = ['free', 'basic', 'premium'] satisfies PlanId[];
+import { planIdOf, type PlanId, type Subscription } from './subscription';
 
 /** The plan of a `plan_changed` event's data (`{"plan": "premium"}`); null when unreadable. */
 export function planOfEvent(data: string): PlanId | null {
   try {
     const { plan } = JSON.parse(data) as { plan?: unknown };
-    return typeof plan === 'string' && planIds.includes(plan) ? (plan as PlanId) : null;
+    return planIdOf(plan);
   } catch {
     return null;
   }

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 const tones = {
   success: { box: 'bg-emerald-500/10 text-emerald-300', mark: 'm8 12.5 2.7 2.7L16.5 9.5' },
   failure: { box: 'bg-red-500/10 text-red-300', mark: 'M12 7.5v5.5M12 16.5v.01' },
+  // A clock: the outcome is not known yet.
+  pending: { box: 'bg-amber-500/10 text-amber-300', mark: 'M12 7.5V12l3 2' },
 } as const;
 
 interface PaymentOutcomeProps {
@@ -11,7 +13,7 @@ interface PaymentOutcomeProps {
   children: ReactNode;
 }
 
-/** The card the hosted checkout returns to: a tick or a warning, the outcome, what follows. */
+/** The card a payment or a plan change ends on: a tick, a warning or a clock, the outcome, what follows. */
 export function PaymentOutcome({ title, tone, children }: PaymentOutcomeProps) {
   return (
     <section className="flex min-h-[calc(100dvh-4rem)] items-center justify-center px-4 py-16 sm:px-6">

@@ -8,7 +8,7 @@ import { PlanFeatureList } from './PlanFeatureList';
 interface PlanCardProps {
   plan: Plan;
   action: PlanAction;
-  /** 'Renews on …' or 'Ends on …' under the current plan; null when there is no date to tell. */
+  /** 'Renews on …' or 'Ends on …' under the current paid plan; null when there is no date to tell (Free never renews). */
   periodNote: string | null;
   /** This card's checkout or downgrade is under way. */
   busy: boolean;
@@ -46,7 +46,7 @@ export function PlanCard({ plan, action, periodNote, busy, disabled, onChoose }:
         <PlanFeatureList features={plan.features} label={`${plan.name} features`} />
       </div>
       <Button
-        variant={action.kind === 'checkout' ? 'primary' : 'secondary'}
+        variant={action.kind === 'checkout' || action.kind === 'change' ? 'primary' : 'secondary'}
         className="mt-8 w-full"
         disabled={isCurrent || busy || disabled}
         aria-busy={busy || undefined}
