@@ -255,7 +255,9 @@ pub async fn update(
     if !changed {
         return Err(not_own(&mut tx, id).await?);
     }
-    store::drop_follows_if_private(&mut tx, id, owner).await?;
+    if changes.visibility == Some(Visibility::Private) {
+        store::drop_follows_if_private(&mut tx, id, owner).await?;
+    }
     tx.commit().await?;
     first_page(db, owner, id).await
 }
