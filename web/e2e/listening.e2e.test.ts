@@ -189,7 +189,9 @@ describe.skipIf(skipReason !== '')('listening', () => {
       await visible(page.getByText('1 track', { exact: false }));
       await visible(page.getByRole('list', { name: 'Tracks' }).getByRole('link', { name: first, exact: true }));
 
+      // A private playlist's link opens for its owner only: Share offers to make it public first.
       await page.getByRole('button', { name: 'Share' }).click();
+      await page.getByRole('dialog', { name: 'Share this playlist?' }).getByRole('button', { name: 'Make public and copy link' }).click();
       await visible(page.getByText('Copied to clipboard!'));
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(playlistUrl);
 

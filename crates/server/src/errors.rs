@@ -173,6 +173,7 @@ catalogue! {
     AVATAR_TOO_LARGE = ("avatar_too_large", 413, "Image must be less than 2MB.");
     CANNOT_FOLLOW_SELF = ("cannot_follow_self", 409, "You cannot follow yourself.");
     FEATURED_PLAYLIST_NOT_FOUND = ("invalid_featured_playlist", 404, "Playlist not found");
+    FEATURED_PLAYLIST_NOT_OWN = ("not_playlist_owner", 403, "You can only feature your own playlists.");
     // ---- playlists
     PLAYLIST_NOT_FOUND = ("not_found", 404, "Playlist not found");
     PLAYLIST_NAME_REQUIRED = ("invalid_name", 422, "Please enter a playlist name.");
@@ -184,6 +185,9 @@ catalogue! {
     INVALID_POSITION = ("invalid_position", 422, "The position must be a whole number, 0 or more.");
     POSITION_OUTSIDE_PLAYLIST = ("invalid_position", 409, "The position is outside the playlist.");
     PLAYLIST_TRACK_NOT_FOUND = ("not_found", 404, "This track is not in the playlist.");
+    // a public playlist of another user: opened, played and followed, never changed
+    PLAYLIST_NOT_OWNER = ("not_playlist_owner", 403, "Only the owner of this playlist can change it.");
+    CANNOT_FOLLOW_OWN_PLAYLIST = ("cannot_follow_own_playlist", 409, "You cannot follow your own playlist.");
     // ---- ads (free plan only)
     INVALID_AD_SLOT = ("invalid_slot", 400, "The ad slot must be banner or popup.");
     AD_NOT_FOUND = ("not_found", 404, "Ad not found.");

@@ -79,7 +79,8 @@ export interface paths {
         };
         /**
          * An artist by exact name: what their ready tracks add up to, the first page of their top
-         *     tracks, their albums, and the bio and avatar of the user of that name.
+         *     tracks, their albums, and the bio and avatar of the user of that name, with whether the
+         *     caller follows them.
          */
         get: operations["getArtist"];
         put?: never;
@@ -245,6 +246,26 @@ export interface paths {
         };
         /** My counted plays and earnings per day over the last 30 UTC days, and per track. */
         get: operations["getMyEarnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/followed-playlists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the public playlists the signed-in user follows, the newest follow first. A
+         *     playlist its owner deleted or made private again is no longer in it.
+         */
+        get: operations["listFollowedPlaylists"];
         put?: never;
         post?: never;
         delete?: never;
@@ -440,16 +461,49 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the signed-in user's playlists with a page of its tracks in order. */
+        /**
+         * A playlist of the signed-in user, or another user's public playlist, with a page of its
+         *     tracks in order.
+         */
         get: operations["getPlaylist"];
         put?: never;
         post?: never;
-        /** Deletes a playlist. When it was featured on the profile, the profile features none. */
+        /**
+         * Deletes a playlist: it leaves its followers' libraries too. When it was featured on the
+         *     profile, the profile features none.
+         */
         delete: operations["deletePlaylist"];
         options?: never;
         head?: never;
-        /** Renames a playlist or changes its description; fields not sent stay as they are. */
+        /**
+         * Renames a playlist, changes its description, or makes it public or private; fields not sent
+         *     stay as they are. Only the owner changes a playlist.
+         */
         patch: operations["updatePlaylist"];
+        trace?: never;
+    };
+    "/api/v1/playlists/{id}/follow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Follows another user's public playlist: it shows in the caller's library. Following again
+         *     changes nothing.
+         */
+        put: operations["followPlaylist"];
+        post?: never;
+        /**
+         * Stops following a playlist; unfollowing again, or the caller's own playlist (never followed),
+         *     changes nothing.
+         */
+        delete: operations["unfollowPlaylist"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/playlists/{id}/tracks": {
@@ -498,7 +552,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A user's public profile, with whether the caller follows them. */
+        /**
+         * A user's public profile, with whether the caller follows them and the artist names of their
+         *     tracks.
+         */
         get: operations["getProfile"];
         put?: never;
         post?: never;
@@ -521,6 +578,43 @@ export interface paths {
         post?: never;
         /** Stops following a user; unfollowing again changes nothing. */
         delete: operations["unfollowProfile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profiles/{id}/playlists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of a user's public playlists, newest first (their private ones are never listed, not
+         *     even to themselves here).
+         */
+        get: operations["getProfilePlaylists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profiles/{id}/tracks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of a user's ready tracks (their uploads everyone may play), newest first. */
+        get: operations["getProfileTracks"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -833,13 +927,20 @@ export interface components {
             avatar_url: string | null;
             /** @description The bio of the user named like the artist; null when none. */
             bio: string | null;
+            /** @description Whether the caller follows that profile; false when there is none. */
+            is_following: boolean;
+            /** @description Whether that profile is the caller's own (which they cannot follow). */
+            is_me: boolean;
             name: string;
             /**
              * @description Pass as `cursor` to `GET /artists/{name}/tracks` for the next page of top tracks; null
              *     when `tracks` are all of them.
              */
             next_cursor: string | null;
-            /** @description The id of the user named like the artist, for a link to their profile. */
+            /**
+             * @description The id of the user named like the artist, for a link to their profile (and its
+             *     Follow, `PUT|DELETE /profiles/{profile_id}/follow`).
+             */
             profile_id: string | null;
             /**
              * Format: int64
@@ -960,7 +1061,10 @@ export interface components {
             /** @description A message fit to show to the user. */
             error: string;
         };
-        /** @description The playlist a profile features, as its card shows it. */
+        /**
+         * @description The playlist a profile features, as its card shows it. Other users see it only when it is
+         *     public; its owner always does.
+         */
         FeaturedPlaylist: {
             /** @description The cover of the playlist's first track; null when it has none. */
             cover_url: string | null;
@@ -968,8 +1072,13 @@ export interface components {
             name: string;
             /** Format: int64 */
             track_count: number;
+            /** @description A private one shows on the owner's own profile only. */
+            visibility: components["schemas"]["Visibility"];
         };
-        /** @description Whether the caller follows a profile after a follow or unfollow. */
+        /**
+         * @description Whether the caller follows a profile (or a playlist) after a follow or unfollow, and how
+         *     many follow it now.
+         */
         FollowState: {
             /** Format: int64 */
             follower_count: number;
@@ -1148,11 +1257,11 @@ export interface components {
              */
             tracks: components["schemas"]["Track"][];
         };
-        /** @description A page of the signed-in user's playlists. */
+        /** @description A page of playlists: the signed-in user's own, those they follow, or a profile's public ones. */
         PlaylistList: {
             /** @description Pass as `cursor` for the next page; null on the last page. */
             next_cursor: string | null;
-            /** @description Newest first. */
+            /** @description Newest first; the playlists followed, newest follow first. */
             playlists: components["schemas"]["PlaylistSummary"][];
         };
         /** @description The new order of a playlist's tracks. */
@@ -1160,23 +1269,41 @@ export interface components {
             /** @description Every track id of the playlist, each exactly once, in the new order. */
             track_ids: string[];
         };
-        /** @description A playlist as its card shows it. */
+        /** @description A playlist as its card shows it, to the caller. */
         PlaylistSummary: {
             /**
-             * @description The cover of the first track (list size); null when it has none or the playlist is
-             *     empty.
+             * @description The cover of the first track the caller may see (list size); null when it has none or
+             *     the playlist is empty.
              */
             cover_url: string | null;
             created_at: components["schemas"]["Timestamp"];
             /** @description Empty when none. */
             description: string;
+            /**
+             * Format: int64
+             * @description How many users follow it.
+             */
+            follower_count: number;
             id: string;
             /** @description Whether this is the featured playlist of the owner's profile. */
             is_featured: boolean;
+            /** @description Whether the caller follows it (never their own). */
+            is_following: boolean;
+            /** @description Whether the caller owns it (and may change it). */
+            is_owner: boolean;
             name: string;
-            /** Format: int64 */
+            /** @description The owner's user id (their profile is `/profiles/{owner_id}`). */
+            owner_id: string;
+            /** @description The owner's display name. */
+            owner_name: string;
+            /**
+             * Format: int64
+             * @description The tracks the caller may see: ready ones, and the caller's own uploads in any state.
+             */
             track_count: number;
             updated_at: components["schemas"]["Timestamp"];
+            /** @description Private: only the owner opens it. Public: any signed-in user opens, plays and follows it. */
+            visibility: components["schemas"]["Visibility"];
         };
         /** @description A track to add at the end of a playlist. */
         PlaylistTrackAddition: {
@@ -1197,6 +1324,7 @@ export interface components {
             description?: string | null;
             /** @description Trimmed; 1 to 100 characters, no control characters. Null leaves it unchanged. */
             name?: string | null;
+            visibility?: components["schemas"]["Visibility"] | null;
         };
         /** @description The signed-in user's own profile. */
         Profile: {
@@ -1236,6 +1364,11 @@ export interface components {
         };
         /** @description A profile as any signed-in user sees it (no email, no plan). */
         PublicProfile: {
+            /**
+             * @description The artist names of the user's ready tracks (at most 5, the one with the most tracks
+             *     first), each with an artist page at `/artists/{name}`; empty when they have none.
+             */
+            artist_names: string[];
             avatar_url: string | null;
             bio: string;
             featured_playlist: components["schemas"]["FeaturedPlaylist"] | null;
@@ -1483,6 +1616,11 @@ export interface components {
              */
             used: number;
         };
+        /**
+         * @description Who may open a playlist: its owner only (the default), or any signed-in user.
+         * @enum {string}
+         */
+        Visibility: "private" | "public";
         WebhookReceived: {
             received: boolean;
         };
@@ -2314,6 +2452,67 @@ export interface operations {
             };
         };
     };
+    listFollowedPlaylists: {
+        parameters: {
+            query?: {
+                /** @description `next_cursor` of the previous page; omit (or leave empty) for the first page. */
+                cursor?: string;
+                /** @description Items per page: 50 by default; any number is taken, clamped to 1..=100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the playlists I follow */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaylistList"];
+                };
+            };
+            /** @description An invalid cursor (`invalid_cursor`) or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getMyLikes: {
         parameters: {
             query?: {
@@ -2523,7 +2722,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            /** @description The featured playlist is another user's public playlist (`not_playlist_owner`); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3163,7 +3362,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such playlist of the caller (`not_found`) */
+            /** @description No such playlist, or another user's private one (`not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3211,7 +3410,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            /** @description Another user's public playlist, which only its owner changes (`not_playlist_owner`); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3220,7 +3419,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such playlist of the caller (`not_found`) */
+            /** @description No such playlist, or another user's private one (`not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3283,7 +3482,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            /** @description Another user's public playlist, which only its owner changes (`not_playlist_owner`); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3292,7 +3491,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such playlist of the caller (`not_found`) */
+            /** @description No such playlist, or another user's private one (`not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3319,8 +3518,135 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An invalid name (`invalid_name`) or description (`invalid_description`), or an unknown field (`invalid_json`); nothing was changed */
+            /** @description An invalid name (`invalid_name`), description (`invalid_description`) or visibility, or an unknown field (`invalid_json`); nothing was changed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    followPlaylist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The playlist's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Now following */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowState"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such playlist, or another user's private one (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's own playlist (`cannot_follow_own_playlist`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unfollowPlaylist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The playlist's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not following */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowState"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such playlist, or another user's private one (`not_found`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3382,7 +3708,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            /** @description Another user's public playlist, which only its owner changes (`not_playlist_owner`); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3391,7 +3717,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such playlist of the caller (`not_found`) */
+            /** @description No such playlist, or another user's private one (`not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3490,7 +3816,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            /** @description Another user's public playlist, which only its owner changes (`not_playlist_owner`); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3499,7 +3825,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such playlist of the caller, or no such track visible to the caller (`not_found`) */
+            /** @description No such playlist, or another user's private one, or no such track visible to the caller (`not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3578,7 +3904,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            /** @description Another user's public playlist, which only its owner changes (`not_playlist_owner`); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3587,7 +3913,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such playlist of the caller (`not_found`) */
+            /** @description No such playlist, or another user's private one (`not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3652,7 +3978,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            /** @description Another user's public playlist, which only its owner changes (`not_playlist_owner`); nothing was changed */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3661,7 +3987,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No such playlist of the caller, or the track is not in it (`not_found`) */
+            /** @description No such playlist, or another user's private one, or the track is not in it (`not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3884,6 +4210,152 @@ export interface operations {
                 };
             };
             /** @description No such profile */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getProfilePlaylists: {
+        parameters: {
+            query?: {
+                /** @description `next_cursor` of the previous page; omit (or leave empty) for the first page. */
+                cursor?: string;
+                /** @description Items per page: 50 by default; any number is taken, clamped to 1..=100. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The user's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the user's public playlists */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlaylistList"];
+                };
+            };
+            /** @description An invalid cursor (`invalid_cursor`) or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such profile (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getProfileTracks: {
+        parameters: {
+            query?: {
+                /** @description `next_cursor` of the previous page; omit (or leave empty) for the first page. */
+                cursor?: string;
+                /** @description Items per page: 50 by default; any number is taken, clamped to 1..=100. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The user's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the user's tracks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackList"];
+                };
+            };
+            /** @description An invalid cursor (`invalid_cursor`) or limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such profile (`not_found`) */
             404: {
                 headers: {
                     [name: string]: unknown;

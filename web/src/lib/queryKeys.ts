@@ -26,10 +26,15 @@ export const queryKeys = {
     mine: () => ['playlists', 'mine'] as const,
     /** The newest `count` of my playlists (one page). */
     newest: (count: number) => ['playlists', 'mine', 'newest', count] as const,
+    /** Other users' public playlists I follow. */
+    followed: () => ['playlists', 'followed'] as const,
     detail: (id: string) => ['playlists', 'detail', id] as const,
   },
   profiles: {
     detail: (id: string) => ['profiles', id] as const,
+    /** A user's public playlists and tracks: beside the profile, not under it, so that following them leaves these lists alone. */
+    playlists: (id: string) => ['profile-lists', id, 'playlists'] as const,
+    tracks: (id: string) => ['profile-lists', id, 'tracks'] as const,
   },
   /** What belongs to the signed-in user. */
   me: {

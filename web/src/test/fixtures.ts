@@ -66,16 +66,24 @@ export function artistOf(overrides: Partial<Artist> = {}): Artist {
     bio: null,
     avatar_url: null,
     profile_id: null,
+    is_following: false,
+    is_me: false,
     ...overrides,
   };
 }
 
-/** An empty playlist as its card shows it, unless overridden. */
+/** An empty private playlist of my own as its card shows it, unless overridden. */
 export function playlistSummaryOf(overrides: Partial<PlaylistSummary> = {}): PlaylistSummary {
   return {
     id: 'playlist-1',
     name: 'Mix',
     description: '',
+    visibility: 'private',
+    owner_id: 'me',
+    owner_name: 'Ada Lovelace',
+    is_owner: true,
+    is_following: false,
+    follower_count: 0,
     track_count: 0,
     cover_url: null,
     is_featured: false,

@@ -467,6 +467,7 @@ mod tests {
         let tracks = store::uploaded_by(
             &state.db,
             &drone,
+            false,
             &crate::db::page::Position::before_descending(),
             10,
         )

@@ -26,7 +26,7 @@ use super::error::ErrorBody;
         (name = "tracks", description = "Uploading tracks, the catalog, artists and the home page"),
         (name = "streaming", description = "Signed stream URLs and audio with HTTP ranges"),
         (name = "likes", description = "Liked tracks"),
-        (name = "playlists", description = "The signed-in user's own playlists"),
+        (name = "playlists", description = "The signed-in user's own playlists, and the public playlists of others they open and follow"),
         (name = "listening", description = "Plays, friends activity with its live event \
             stream, and recommendations"),
         (name = "ads", description = "House ads for free-plan users: serving, impressions and \

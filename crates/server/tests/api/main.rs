@@ -34,6 +34,7 @@ mod payouts_cli;
 mod payouts_property;
 mod plans;
 mod playlists;
+mod playlists_public;
 mod plays;
 mod profiles;
 mod query_plans;

@@ -464,6 +464,10 @@ async fn a_featured_playlist_shows_on_my_profile_and_my_public_profile() {
     let playlist = id(&create(&app, &token, json!({ "name": "Best of" })).await);
     add(&app, &token, &playlist, &ids[1]).await;
     add(&app, &token, &playlist, &ids[2]).await;
+    // Other users see a featured playlist only when it is public.
+    let public = json!({ "visibility": "public" });
+    let path = format!("/playlists/{playlist}");
+    call_ok(&app, Method::PATCH, &path, &token, Some(public), 200).await;
 
     let profile = call_ok(
         &app,
@@ -478,6 +482,7 @@ async fn a_featured_playlist_shows_on_my_profile_and_my_public_profile() {
     let card = json!({
         "id": playlist,
         "name": "Best of",
+        "visibility": "public",
         "track_count": 2,
         "cover_url": "/media/covers/x/two-256.jpg",
     });

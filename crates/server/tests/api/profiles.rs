@@ -1,5 +1,6 @@
-//! `/api/v1/me/profile`, `/api/v1/me/avatar`, `/api/v1/profiles/{id}` with follows, and the
-//! avatars served under `/media`.
+//! `/api/v1/me/profile`, `/api/v1/me/avatar`, `/api/v1/profiles/{id}` with follows, its public
+//! playlists, tracks and artist names, the artist page's follow, and the avatars served under
+//! `/media`.
 
 use std::io::Cursor;
 use std::path::PathBuf;
@@ -9,7 +10,8 @@ use reqwest::{Method, Response};
 use serde_json::{Value, json};
 
 use crate::helpers::app::{TestApp, spawn_app};
-use crate::helpers::http::{Part, api, assert_api_error, multipart};
+use crate::helpers::http::{Part, api, assert_api_error, call, call_ok, get, multipart};
+use crate::helpers::seed::{Seed, insert_track};
 
 const TWO_MB: usize = 2 * 1024 * 1024;
 
@@ -809,6 +811,7 @@ async fn a_public_profile_shows_no_email_and_whether_i_follow() {
             "follower_count": 0,
             "following_count": 0,
             "featured_playlist": null,
+            "artist_names": [],
             "is_following": false,
             "is_me": false,
         })
@@ -925,4 +928,229 @@ async fn following_or_unfollowing_an_unknown_profile_is_not_found() {
         let error = assert_api_error(response, 404, "not_found").await;
         assert_eq!(error, "Profile not found.");
     }
+}
+
+// --- what a profile page lists ------------------------------------------------------------
+
+async fn new_playlist(app: &TestApp, token: &str, name: &str, visibility: &str) -> String {
+    let body = json!({ "name": name });
+    let created = call_ok(app, Method::POST, "/playlists", token, Some(body), 201).await;
+    let id = created["id"].as_str().unwrap().to_owned();
+    let change = json!({ "visibility": visibility });
+    let path = format!("/playlists/{id}");
+    call_ok(app, Method::PATCH, &path, token, Some(change), 200).await;
+    id
+}
+
+fn names(list: &Value, key: &str, field: &str) -> Vec<String> {
+    list[key]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|item| item[field].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_profile_lists_only_its_public_playlists_newest_first() {
+    let app = spawn_app().await;
+    let (ana, ana_token) = app.user("Ana").await;
+    let (_, bo_token) = app.user("Bo").await;
+    new_playlist(&app, &ana_token, "Old", "public").await;
+    new_playlist(&app, &ana_token, "Hidden", "private").await;
+    new_playlist(&app, &ana_token, "New", "public").await;
+    new_playlist(&app, &bo_token, "Not Ana's", "public").await;
+    let path = format!("/profiles/{ana}/playlists");
+
+    let seen = get(&app, &path, &bo_token).await;
+    let seen_by_ana = get(&app, &path, &ana_token).await;
+
+    assert_eq!(names(&seen, "playlists", "name"), ["New", "Old"]);
+    assert_eq!(seen["playlists"][0]["owner_name"], "Ana");
+    assert_eq!(seen["playlists"][0]["is_owner"], false);
+    assert_eq!(names(&seen_by_ana, "playlists", "name"), ["New", "Old"]);
+    assert_eq!(seen_by_ana["playlists"][0]["is_owner"], true);
+    let first = get(&app, &format!("{path}?limit=1"), &bo_token).await;
+    let cursor = first["next_cursor"].as_str().unwrap();
+    let second = get(&app, &format!("{path}?limit=1&cursor={cursor}"), &bo_token).await;
+    assert_eq!(names(&second, "playlists", "name"), ["Old"]);
+    assert_eq!(second["next_cursor"], Value::Null);
+}
+
+#[tokio::test]
+async fn a_profile_lists_its_ready_tracks_newest_first() {
+    let app = spawn_app().await;
+    let (ana, ana_token) = app.user("Ana").await;
+    let (bo, bo_token) = app.user("Bo").await;
+    let at = |minutes: i64| backbeat::db::Timestamp::now() - chrono::Duration::minutes(minutes);
+    insert_track(
+        &app,
+        Seed {
+            created_at: at(3),
+            ..Seed::ready(&ana, "Oldest", "Ana")
+        },
+    )
+    .await;
+    insert_track(
+        &app,
+        Seed {
+            created_at: at(2),
+            ..Seed::ready(&ana, "Newer", "Ana")
+        },
+    )
+    .await;
+    let processing = Seed {
+        status: "processing",
+        created_at: at(1),
+        ..Seed::ready(&ana, "Soon", "Ana")
+    };
+    insert_track(&app, processing).await;
+    insert_track(&app, Seed::ready(&bo, "Bo's", "Bo")).await;
+    let path = format!("/profiles/{ana}/tracks");
+
+    let seen = get(&app, &path, &bo_token).await;
+    let seen_by_ana = get(&app, &path, &ana_token).await;
+
+    assert_eq!(names(&seen, "tracks", "title"), ["Newer", "Oldest"]);
+    assert_eq!(seen["tracks"][0]["uploaded_by"], ana);
+    assert_eq!(seen["tracks"][0]["status"], "ready");
+    assert_eq!(seen_by_ana, seen);
+    let first = get(&app, &format!("{path}?limit=1"), &bo_token).await;
+    let cursor = first["next_cursor"].as_str().unwrap();
+    let second = get(&app, &format!("{path}?limit=1&cursor={cursor}"), &bo_token).await;
+    assert_eq!(names(&second, "tracks", "title"), ["Oldest"]);
+    assert_eq!(
+        names(
+            &get(&app, &format!("/profiles/{bo}/tracks"), &ana_token).await,
+            "tracks",
+            "title"
+        ),
+        ["Bo's"]
+    );
+}
+
+#[tokio::test]
+async fn an_unknown_profile_has_no_playlists_or_tracks() {
+    let app = spawn_app().await;
+    let (_, token) = app.user("Cy").await;
+    let unknown = uuid::Uuid::now_v7();
+
+    for list in ["playlists", "tracks"] {
+        let response = call(
+            &app,
+            Method::GET,
+            &format!("/profiles/{unknown}/{list}"),
+            &token,
+            None,
+        )
+        .await;
+        let error = assert_api_error(response, 404, "not_found").await;
+        assert_eq!(error, "Profile not found.");
+    }
+}
+
+#[tokio::test]
+async fn a_public_profile_names_the_artists_of_its_ready_tracks_most_tracks_first() {
+    let app = spawn_app().await;
+    let (ana, _) = app.user("Ana").await;
+    let (_, token) = app.user("Bo").await;
+    let artists = [
+        ("Solo", 1),
+        ("Duo", 2),
+        ("Trio", 3),
+        ("Zed", 1),
+        ("Alias", 1),
+        ("Extra", 1),
+    ];
+    for (artist, tracks) in artists {
+        for n in 0..tracks {
+            insert_track(&app, Seed::ready(&ana, &format!("{artist} {n}"), artist)).await;
+        }
+    }
+    let hidden = Seed {
+        status: "processing",
+        ..Seed::ready(&ana, "Hidden", "Only processing")
+    };
+    insert_track(&app, hidden).await;
+
+    let profile = get(&app, &format!("/profiles/{ana}"), &token).await;
+
+    assert_eq!(
+        profile["artist_names"],
+        json!(["Trio", "Duo", "Alias", "Extra", "Solo"])
+    );
+}
+
+#[tokio::test]
+async fn a_private_featured_playlist_shows_only_on_its_owners_profile() {
+    let app = spawn_app().await;
+    let (ana, ana_token) = app.user("Ana").await;
+    let (_, bo_token) = app.user("Bo").await;
+    let playlist = new_playlist(&app, &ana_token, "Best of", "private").await;
+    let feature = json!({ "featured_playlist_id": playlist });
+    assert_eq!(patch_profile(&app, &ana_token, feature).await.status(), 200);
+    let path = format!("/profiles/{ana}");
+
+    assert_eq!(
+        get(&app, &path, &bo_token).await["featured_playlist"],
+        Value::Null
+    );
+    let own = &my_profile(&app, &ana_token).await["featured_playlist"];
+    assert_eq!(own["id"], playlist.as_str());
+    assert_eq!(own["visibility"], "private");
+    assert_eq!(
+        get(&app, &path, &ana_token).await["featured_playlist"]["id"],
+        playlist.as_str()
+    );
+
+    let change = json!({ "visibility": "public" });
+    call_ok(
+        &app,
+        Method::PATCH,
+        &format!("/playlists/{playlist}"),
+        &ana_token,
+        Some(change),
+        200,
+    )
+    .await;
+
+    let seen = &get(&app, &path, &bo_token).await["featured_playlist"];
+    assert_eq!(seen["id"], playlist.as_str());
+    assert_eq!(seen["name"], "Best of");
+    assert_eq!(seen["visibility"], "public");
+}
+
+#[tokio::test]
+async fn the_artist_page_says_whether_i_follow_the_artists_profile() {
+    let app = spawn_app().await;
+    let (mira, mira_token) = app.user("Mira").await;
+    let (_, token) = app.user("Bo").await;
+    insert_track(&app, Seed::ready(&mira, "Tide", "Mira")).await;
+    insert_track(&app, Seed::ready(&mira, "Other", "No Profile")).await;
+
+    let before = get(&app, "/artists/Mira", &token).await;
+    call_ok(
+        &app,
+        Method::PUT,
+        &format!("/profiles/{mira}/follow"),
+        &token,
+        None,
+        200,
+    )
+    .await;
+    let after = get(&app, "/artists/Mira", &token).await;
+
+    assert_eq!(before["profile_id"], mira.as_str());
+    assert_eq!(before["is_following"], false);
+    assert_eq!(before["is_me"], false);
+    assert_eq!(after["is_following"], true);
+    let own = get(&app, "/artists/Mira", &mira_token).await;
+    assert_eq!(
+        (own["is_me"].clone(), own["is_following"].clone()),
+        (json!(true), json!(false))
+    );
+    let without_profile = get(&app, "/artists/No%20Profile", &token).await;
+    assert_eq!(without_profile["profile_id"], Value::Null);
+    assert_eq!(without_profile["is_following"], false);
+    assert_eq!(without_profile["is_me"], false);
 }

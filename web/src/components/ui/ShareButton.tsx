@@ -6,8 +6,18 @@ import { CheckIcon, ShareIcon } from './icons';
 /** How long 'Copied to clipboard!' stays (SPEC: 2 s). */
 const COPIED_NOTICE_MS = 2_000;
 
+interface ShareButtonProps {
+  /** The link to copy; the page's own address by default. */
+  url?: string;
+  /**
+   * Asked instead of copying at once, with the copy to run (e.g. after a question the sharer
+   * answers first, such as making a private playlist public).
+   */
+  onShare?: (share: () => Promise<void>) => void;
+}
+
 /** Copies `url` (by default the page's own address) and says 'Copied to clipboard!' for 2 s. */
-export function ShareButton({ url }: { url?: string }) {
+export function ShareButton({ url, onShare }: ShareButtonProps) {
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -34,7 +44,8 @@ export function ShareButton({ url }: { url?: string }) {
       <Button
         variant="secondary"
         onClick={() => {
-          void share();
+          if (onShare) onShare(share);
+          else void share();
         }}
       >
         <ShareIcon className="size-4.5" />

@@ -277,3 +277,23 @@ export function ClockIcon(props: IconProps) {
     </StrokeIcon>
   );
 }
+
+/** Only its owner: a private playlist. */
+export function LockIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <rect x="5" y="11" width="14" height="9.5" rx="2" />
+      <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+    </StrokeIcon>
+  );
+}
+
+/** Anyone signed in: a public playlist. */
+export function GlobeIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="M3.5 12h17M12 3.5c2.3 2.4 3.5 5.2 3.5 8.5s-1.2 6.1-3.5 8.5c-2.3-2.4-3.5-5.2-3.5-8.5s1.2-6.1 3.5-8.5Z" />
+    </StrokeIcon>
+  );
+}

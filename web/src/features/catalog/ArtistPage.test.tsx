@@ -5,8 +5,8 @@ import { answer, artistOf, failure, trackOf } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 import { ArtistPage } from './ArtistPage';
 
-const { GET } = vi.hoisted(() => ({ GET: vi.fn() }));
-vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('@/lib/api')>()), api: { GET } }));
+const { GET, PUT, DELETE } = vi.hoisted(() => ({ GET: vi.fn(), PUT: vi.fn(), DELETE: vi.fn() }));
+vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('@/lib/api')>()), api: { GET, PUT, DELETE } }));
 vi.mock('@/lib/auth', () => ({ auth: {} }));
 
 function renderArtist(url = '/artist/Nova%20Lane') {
@@ -35,6 +35,8 @@ function tabNames() {
 describe('ArtistPage', () => {
   beforeEach(() => {
     GET.mockReset();
+    PUT.mockReset();
+    DELETE.mockReset();
   });
 
   it('shows the name, track count and total plays, and the top tracks first', async () => {
@@ -126,6 +128,36 @@ describe('ArtistPage', () => {
 
     expect(screen.getByRole('tab', { name: 'About' })).toHaveFocus();
     expect(screen.getByRole('tabpanel')).toHaveTextContent('Synthwave from a small flat in Leeds.');
+  });
+
+  it("follows the profile of the artist's name from Follow, and unfollows it from Following", async () => {
+    GET.mockResolvedValue(answer(artistOf({ profile_id: 'nova' })));
+    PUT.mockResolvedValue(answer({ following: true, follower_count: 1 }));
+    DELETE.mockResolvedValue(answer({ following: false, follower_count: 0 }));
+    const { user } = renderArtist();
+
+    await user.click(await screen.findByRole('button', { name: 'Follow' }));
+
+    expect(PUT).toHaveBeenCalledWith('/api/v1/profiles/{id}/follow', { params: { path: { id: 'nova' } } });
+    const following = await screen.findByRole('button', { name: 'Following' });
+    expect(following).toHaveAttribute('aria-pressed', 'true');
+    await user.click(following);
+    expect(DELETE).toHaveBeenCalledWith('/api/v1/profiles/{id}/follow', { params: { path: { id: 'nova' } } });
+    expect(await screen.findByRole('button', { name: 'Follow' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('link', { name: 'View profile →' })).toHaveAttribute('href', '/profile/nova');
+  });
+
+  it('has no Follow without a profile of that name, or on my own', async () => {
+    GET.mockResolvedValue(answer(artistOf()));
+    const { unmount } = renderArtist();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nova Lane' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Follow' })).not.toBeInTheDocument();
+    unmount();
+
+    GET.mockResolvedValue(answer(artistOf({ profile_id: 'me', is_me: true })));
+    renderArtist();
+    expect(await screen.findByRole('link', { name: 'View profile →' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Follow/ })).not.toBeInTheDocument();
   });
 
   it("says 'Artist Not Found' for an unknown name", async () => {

@@ -4,7 +4,7 @@ import { LoadError } from '@/components/ui/LoadError';
 import { Spinner } from '@/components/ui/Spinner';
 import { useNewestPlaylists } from './api/playlists';
 import { EmptyState } from './components/EmptyState';
-import { PlaylistGrid } from './components/PlaylistCard';
+import { PlaylistGrid } from '@/components/ui/PlaylistCard';
 import { libraryTabHref } from './libraryTabs';
 
 /** The dashboard shows this many playlists. */

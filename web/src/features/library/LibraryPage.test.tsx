@@ -13,6 +13,7 @@ const answers: Record<string, unknown> = {
   '/api/v1/me/likes': { tracks: [], next_cursor: null },
   '/api/v1/me/likes/ids': { track_ids: [], next_cursor: null },
   '/api/v1/playlists': { playlists: [], next_cursor: null },
+  '/api/v1/me/followed-playlists': { playlists: [], next_cursor: null },
 };
 
 interface Init {
@@ -116,6 +117,27 @@ describe('LibraryPage', () => {
       expect(hearts().map((heart) => heart.getAttribute('aria-pressed'))).toEqual(['true', 'true']);
     });
     expect(cursorsAsked('/api/v1/me/likes/ids')).toEqual([undefined, 'ids-2']);
+  });
+
+  it("shows my playlists as 'Created by You' and the ones I follow by their owner", async () => {
+    answerPages({
+      '/api/v1/playlists': { '': { playlists: [playlistSummaryOf({ id: 'p1', name: 'Morning' })], next_cursor: null } },
+      '/api/v1/me/followed-playlists': {
+        '': {
+          playlists: [playlistSummaryOf({ id: 'p2', name: 'Road Trip', is_owner: false, owner_id: 'u2', owner_name: 'Grace Hopper', visibility: 'public', is_following: true })],
+          next_cursor: null,
+        },
+      },
+    });
+    renderLibrary('/library?tab=playlists');
+
+    const mine = await screen.findByRole('list', { name: 'Your playlists' });
+    expect(within(mine).getByRole('link', { name: /Morning/ })).toHaveTextContent('Created by You');
+    expect(screen.getByRole('heading', { level: 2, name: 'Playlists you follow' })).toBeInTheDocument();
+    const followed = within(screen.getByRole('list', { name: 'Playlists you follow' })).getByRole('link', { name: /Road Trip/ });
+    expect(followed).toHaveTextContent('by Grace Hopper');
+    expect(followed).not.toHaveTextContent('Created by You');
+    expect(followed).toHaveAttribute('href', '/playlist/p2');
   });
 
   it('says when there are no playlists', async () => {

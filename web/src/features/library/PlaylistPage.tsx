@@ -14,13 +14,15 @@ import { DeletePlaylistDialog } from './playlist/DeletePlaylistDialog';
 import { EditPlaylistDialog } from './playlist/EditPlaylistDialog';
 import { PlaylistHeader } from './playlist/PlaylistHeader';
 import { PlaylistMenu } from './playlist/PlaylistMenu';
+import { FollowPlaylistButton } from './playlist/FollowPlaylistButton';
 import { PlaylistTracks } from './playlist/PlaylistTracks';
 import { PlayPlaylistButton } from './playlist/PlayPlaylistButton';
-import { ShareButton } from '@/components/ui/ShareButton';
+import { SharePlaylistButton } from './playlist/SharePlaylistButton';
+import { VisibilityControl } from './playlist/VisibilityControl';
 
 const PLAYLISTS_TAB = libraryTabHref('playlists');
 
-/** An id that is not one of my playlists: back to my playlists, saying why. */
+/** An id that is neither one of my playlists nor a public one: back to my playlists, saying why. */
 function PlaylistNotFound() {
   useEffect(() => {
     toast.error(errorCatalogue.playlist_not_found.message, { id: 'playlist-not-found' });
@@ -50,24 +52,33 @@ function PlaylistView({ playlist, pages, nowPlaying }: PlaylistViewProps) {
       <PlaylistHeader
         playlist={playlist}
         actions={
-          <>
-            <PlayPlaylistButton playlist={playlist} nowPlaying={nowPlaying} />
-            <IconButton
-              label="Edit playlist"
-              onClick={() => {
-                setDialog('edit');
-              }}
-            >
-              <PencilIcon />
-            </IconButton>
-            <PlaylistMenu
-              playlist={playlist}
-              onDelete={() => {
-                setDialog('delete');
-              }}
-            />
-            <ShareButton url={`${window.location.origin}/playlist/${encodeURIComponent(playlist.id)}`} />
-          </>
+          playlist.is_owner ? (
+            <>
+              <PlayPlaylistButton playlist={playlist} nowPlaying={nowPlaying} />
+              <IconButton
+                label="Edit playlist"
+                onClick={() => {
+                  setDialog('edit');
+                }}
+              >
+                <PencilIcon />
+              </IconButton>
+              <PlaylistMenu
+                playlist={playlist}
+                onDelete={() => {
+                  setDialog('delete');
+                }}
+              />
+              <SharePlaylistButton playlist={playlist} />
+              <VisibilityControl playlist={playlist} />
+            </>
+          ) : (
+            <>
+              <PlayPlaylistButton playlist={playlist} nowPlaying={nowPlaying} />
+              <FollowPlaylistButton playlist={playlist} />
+              <SharePlaylistButton playlist={playlist} />
+            </>
+          )
         }
       />
       <div className="mt-10">
@@ -77,6 +88,7 @@ function PlaylistView({ playlist, pages, nowPlaying }: PlaylistViewProps) {
       {dialog === 'delete' ? (
         <DeletePlaylistDialog
           name={playlist.name}
+          followerCount={playlist.follower_count}
           pending={deletePlaylist.isPending}
           onCancel={closeDialog}
           onConfirm={() => {
@@ -111,7 +123,10 @@ function PlaylistContent({ id, nowPlaying }: { id: string; nowPlaying: NowPlayin
   return <PlaylistView playlist={playlist.data} pages={playlist} nowPlaying={nowPlaying} />;
 }
 
-/** /playlist/:id: one of my playlists; an unknown id goes to my playlists. */
+/**
+ * /playlist/:id: one of my playlists, which I change, or another user's public one, which I play
+ * and follow; an unknown id, or another user's private playlist, goes to my playlists.
+ */
 export function PlaylistPage({ nowPlaying }: { nowPlaying: NowPlaying }) {
   const { id = '' } = useParams();
   return (

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { totalLengthLabel, trackCountLabel } from './format';
+import { followerCountLabel, totalLengthLabel } from './format';
 
-describe('trackCountLabel', () => {
-  it('counts one track and many tracks', () => {
-    expect(trackCountLabel(1)).toBe('1 track');
-    expect(trackCountLabel(0)).toBe('0 tracks');
-    expect(trackCountLabel(1200)).toBe('1,200 tracks');
+describe('followerCountLabel', () => {
+  it('counts one follower and many followers', () => {
+    expect(followerCountLabel(1)).toBe('1 follower');
+    expect(followerCountLabel(0)).toBe('0 followers');
+    expect(followerCountLabel(2500)).toBe('2,500 followers');
   });
 });
 

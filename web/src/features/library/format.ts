@@ -1,6 +1,6 @@
-/** "1 track", "24 tracks". */
-export function trackCountLabel(count: number): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'track' : 'tracks'}`;
+/** "1 follower", "3 followers": the users who follow a public playlist. */
+export function followerCountLabel(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'follower' : 'followers'}`;
 }
 
 /** "45 sec", "42 min" or "1 hr 5 min": how long a playlist plays. Under a minute it reads in seconds. */

@@ -71,7 +71,7 @@ function MyProfile({ logOutButton }: MyProfilePageProps) {
           </>
         }
       />
-      {me.featured_playlist ? <FeaturedPlaylistCard playlist={me.featured_playlist} linked /> : null}
+      {me.featured_playlist ? <FeaturedPlaylistCard playlist={me.featured_playlist} /> : null}
       <section aria-labelledby="plan-heading" className="flex flex-col gap-4 rounded-3xl border border-line bg-surface p-5 sm:flex-row sm:items-center sm:justify-between sm:p-8">
         <div>
           <h2 id="plan-heading" className="text-xl font-bold text-white">

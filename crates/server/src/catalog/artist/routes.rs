@@ -71,9 +71,14 @@ pub struct Artist {
     pub bio: Option<String>,
     #[schema(required = true)]
     pub avatar_url: Option<String>,
-    /// The id of the user named like the artist, for a link to their profile.
+    /// The id of the user named like the artist, for a link to their profile (and its
+    /// Follow, `PUT|DELETE /profiles/{profile_id}/follow`).
     #[schema(required = true)]
     pub profile_id: Option<String>,
+    /// Whether the caller follows that profile; false when there is none.
+    pub is_following: bool,
+    /// Whether that profile is the caller's own (which they cannot follow).
+    pub is_me: bool,
 }
 
 pub fn router<S>() -> OpenApiRouter<S>
@@ -87,7 +92,8 @@ where
 }
 
 /// An artist by exact name: what their ready tracks add up to, the first page of their top
-/// tracks, their albums, and the bio and avatar of the user of that name.
+/// tracks, their albums, and the bio and avatar of the user of that name, with whether the
+/// caller follows them.
 #[utoipa::path(
     get,
     path = "/artists/{name}",
@@ -102,11 +108,11 @@ where
     )
 )]
 async fn get_artist(
-    _user: AuthUser,
+    user: AuthUser,
     State(db): State<Db>,
     Path(name): Path<String>,
 ) -> ApiResult<Json<Artist>> {
-    let page = service::artist_page(&db, &name).await?;
+    let page = service::artist_page(&db, &name, &user.id).await?;
     let profile = page.profile;
     Ok(Json(Artist {
         name: page.name,
@@ -124,7 +130,9 @@ async fn get_artist(
             .as_ref()
             .and_then(|p| p.avatar_key.as_deref())
             .map(public_path),
+        is_me: profile.as_ref().is_some_and(|p| p.id == user.id),
         profile_id: profile.map(|p| p.id),
+        is_following: page.is_following,
     }))
 }
 

@@ -8,6 +8,7 @@ use crate::catalog::track::TrackRow;
 use crate::db::Db;
 use crate::db::page::{self, Page, PageRequest, Position};
 use crate::errors::{self, Failure};
+use crate::profiles::follows::store::is_following;
 
 /// The most albums the artist page lists.
 const ARTIST_ALBUMS_MAX: i64 = 100;
@@ -22,16 +23,24 @@ pub struct ArtistPage {
     pub top_tracks: Page<TrackRow>,
     pub albums: Vec<AlbumRow>,
     pub profile: Option<ArtistProfileRow>,
+    /// Whether the viewer follows the profile of that name (false without one).
+    pub is_following: bool,
 }
 
-/// The artist of exactly this name: what their ready tracks add up to, the first page of their
-/// top tracks, their albums, and the profile of that name when there is one.
-pub async fn artist_page(db: &Db, name: &str) -> Result<ArtistPage, Failure> {
+/// The artist of exactly this name as `viewer` sees it: what their ready tracks add up to, the
+/// first page of their top tracks, their albums, and the profile of that name when there is one,
+/// with whether the viewer follows it.
+pub async fn artist_page(db: &Db, name: &str, viewer: &str) -> Result<ArtistPage, Failure> {
     let (facts, profile) = store::artist_header(db, name).await?;
     if facts.track_count == 0 && profile.is_none() {
         return Err(errors::ARTIST_NOT_FOUND.into());
     }
+    let is_following = match &profile {
+        Some(profile) => is_following(db, viewer, &profile.id).await?,
+        None => false,
+    };
     Ok(ArtistPage {
+        is_following,
         name: name.to_owned(),
         top_tracks: artist_tracks(db, name, None, &PageRequest::first(page::DEFAULT_SIZE)).await?,
         albums: store::albums(db, name, SINGLES, ARTIST_ALBUMS_MAX).await?,

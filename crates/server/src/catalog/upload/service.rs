@@ -278,7 +278,8 @@ async fn cover_images(cover: UploadedFile) -> Result<CoverImages, Failure> {
 
 /// A page of the user's own uploads in every state, newest first.
 pub async fn my_tracks(db: &Db, user: &str, page: &PageRequest) -> sqlx::Result<Page<TrackRow>> {
-    let rows = store::uploaded_by(db, user, &page.after_descending(), page.fetch()).await?;
+    let after = page.after_descending();
+    let rows = store::uploaded_by(db, user, false, &after, page.fetch()).await?;
     Ok(Page::cut(rows, page, |track| {
         Position::new(0, track.created_at, &track.id)
     }))

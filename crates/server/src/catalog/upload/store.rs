@@ -2,7 +2,7 @@
 //! own tracks, and processing's outcome.
 
 use super::track_text::TrackText;
-use crate::catalog::track::{TrackRow, TrackStatus, track_columns};
+use crate::catalog::track::{TrackRow, TrackStatus, track_columns, visible_to_all};
 use crate::db::page::Position;
 use crate::db::{Db, Timestamp, Tx};
 use crate::{on_db, on_tx};
@@ -164,18 +164,22 @@ pub async fn mark_failed(
         .bind(track_id).bind(reason).bind(now).execute(conn).await.map(drop))
 }
 
-/// A page of the uploader's tracks in every state after `after`, newest first.
+/// A page of the uploader's tracks after `after`, newest first: in every state (their own list),
+/// or with `public_only` those everyone may see (their profile's list).
 pub async fn uploaded_by(
     db: &Db,
     uploader: &str,
+    public_only: bool,
     after: &Position,
     limit: i64,
 ) -> sqlx::Result<Vec<TrackRow>> {
     on_db!(db, pool => sqlx::query_as(concat!(
         "SELECT ", track_columns!(), " FROM tracks t \
-         WHERE t.uploaded_by = $1 AND (t.created_at, t.id) < ($2, $3) \
-         ORDER BY t.created_at DESC, t.id DESC LIMIT $4"))
-        .bind(uploader).bind(after.at).bind(&after.id).bind(limit).fetch_all(pool).await)
+         WHERE t.uploaded_by = $1 AND (NOT $2 OR ", visible_to_all!(), ") \
+           AND (t.created_at, t.id) < ($3, $4) \
+         ORDER BY t.created_at DESC, t.id DESC LIMIT $5"))
+        .bind(uploader).bind(public_only).bind(after.at).bind(&after.id).bind(limit)
+        .fetch_all(pool).await)
 }
 
 pub async fn count_uploaded_by(db: &Db, uploader: &str) -> sqlx::Result<i64> {

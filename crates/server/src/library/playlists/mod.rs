@@ -1,6 +1,8 @@
-//! Playlists: a listener's own ordered lists of tracks. Only the owner can read or change a
-//! playlist; every query names the owner, so another user's playlist is simply not found.
+//! Playlists: a listener's ordered lists of tracks. A playlist is private (only its owner reads
+//! it; to anyone else it is simply not found) or public (any signed-in user reads, plays and
+//! follows it). Only the owner changes a playlist; every query that changes one names the owner.
 
+pub mod follows;
 pub mod routes;
 pub mod service;
 pub mod store;

@@ -1,6 +1,8 @@
-//! `/api/v1/playlists`: the signed-in user's own playlists. Another user's playlist id answers
-//! 404 on every verb, exactly like an id that does not exist. The list of playlists and a
-//! playlist's tracks come in pages (`cursor`, `limit`).
+//! `/api/v1/playlists`: the signed-in user's own playlists, and other users' public ones. Any
+//! signed-in user reads a public playlist; only its owner changes it (another user is refused
+//! with 403 `not_playlist_owner`). Another user's private playlist answers 404 on every verb,
+//! exactly like an id that does not exist. The list of playlists and a playlist's tracks come in
+//! pages (`cursor`, `limit`).
 
 use axum::Json;
 use axum::extract::{FromRef, Path, State};
@@ -13,7 +15,7 @@ use utoipa_axum::routes;
 
 use super::service::{
     self, DESCRIPTION_RULES, NAME_RULES, PlaylistChanges, PlaylistDescription, PlaylistDetail,
-    PlaylistName,
+    PlaylistName, Visibility,
 };
 use super::store::PlaylistRow;
 use crate::auth::AuthUser;
@@ -25,16 +27,29 @@ use crate::http::extract::{self, Query};
 use crate::http::page::PageQuery;
 use crate::media::routes::public_path;
 
-/// A playlist as its card shows it.
+/// A playlist as its card shows it, to the caller.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PlaylistSummary {
     pub id: String,
     pub name: String,
     /// Empty when none.
     pub description: String,
+    /// Private: only the owner opens it. Public: any signed-in user opens, plays and follows it.
+    pub visibility: Visibility,
+    /// The owner's user id (their profile is `/profiles/{owner_id}`).
+    pub owner_id: String,
+    /// The owner's display name.
+    pub owner_name: String,
+    /// Whether the caller owns it (and may change it).
+    pub is_owner: bool,
+    /// Whether the caller follows it (never their own).
+    pub is_following: bool,
+    /// How many users follow it.
+    pub follower_count: i64,
+    /// The tracks the caller may see: ready ones, and the caller's own uploads in any state.
     pub track_count: i64,
-    /// The cover of the first track (list size); null when it has none or the playlist is
-    /// empty.
+    /// The cover of the first track the caller may see (list size); null when it has none or
+    /// the playlist is empty.
     #[schema(required = true)]
     pub cover_url: Option<String>,
     /// Whether this is the featured playlist of the owner's profile.
@@ -57,10 +72,10 @@ pub struct Playlist {
     pub next_cursor: Option<String>,
 }
 
-/// A page of the signed-in user's playlists.
+/// A page of playlists: the signed-in user's own, those they follow, or a profile's public ones.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PlaylistList {
-    /// Newest first.
+    /// Newest first; the playlists followed, newest follow first.
     pub playlists: Vec<PlaylistSummary>,
     /// Pass as `cursor` for the next page; null on the last page.
     #[schema(required = true)]
@@ -85,6 +100,10 @@ pub struct PlaylistUpdate {
     pub name: Option<String>,
     #[schema(schema_with = description_schema)]
     pub description: Option<String>,
+    /// `public` lets any signed-in user open, play and follow it; `private` makes it the
+    /// owner's alone again, and its followers stop following it. Null leaves it unchanged.
+    #[schema(nullable)]
+    pub visibility: Option<Visibility>,
 }
 
 fn name_schema() -> Object {
@@ -148,9 +167,15 @@ impl From<PlaylistRow> for PlaylistSummary {
     fn from(row: PlaylistRow) -> Self {
         Self {
             cover_url: row.cover_key.as_deref().map(public_path),
+            visibility: Visibility::from_stored(&row.visibility),
             id: row.id,
             name: row.name,
             description: row.description,
+            owner_id: row.owner_id,
+            owner_name: row.owner_name,
+            is_owner: row.is_owner,
+            is_following: row.is_following,
+            follower_count: row.follower_count,
             track_count: row.track_count,
             is_featured: row.is_featured,
             created_at: row.created_at,
@@ -235,7 +260,8 @@ async fn create_playlist(
     Ok((StatusCode::CREATED, Json(playlist.into())))
 }
 
-/// One of the signed-in user's playlists with a page of its tracks in order.
+/// A playlist of the signed-in user, or another user's public playlist, with a page of its
+/// tracks in order.
 #[utoipa::path(
     get,
     path = "/playlists/{id}",
@@ -247,7 +273,7 @@ async fn create_playlist(
         (status = 200, description = "The playlist with a page of its tracks", body = Playlist),
         (status = 400, description = "An invalid cursor (`invalid_cursor`) or limit", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 404, description = "No such playlist of the caller (`not_found`)", body = ErrorBody),
+        (status = 404, description = "No such playlist, or another user's private one (`not_found`)", body = ErrorBody),
     )
 )]
 async fn get_playlist(
@@ -260,7 +286,8 @@ async fn get_playlist(
     Ok(Json(detail.into()))
 }
 
-/// Renames a playlist or changes its description; fields not sent stay as they are.
+/// Renames a playlist, changes its description, or makes it public or private; fields not sent
+/// stay as they are. Only the owner changes a playlist.
 #[utoipa::path(
     patch,
     path = "/playlists/{id}",
@@ -273,10 +300,12 @@ async fn get_playlist(
         (status = 200, description = "The updated playlist (first page)", body = Playlist),
         (status = 400, description = "The body is not JSON (`invalid_json`)", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 404, description = "No such playlist of the caller (`not_found`)", body = ErrorBody),
-        (status = 422, description = "An invalid name (`invalid_name`) or description \
-            (`invalid_description`), or an unknown field (`invalid_json`); nothing was \
-            changed", body = ErrorBody),
+        (status = 403, description = "Another user's public playlist, which only its owner \
+            changes (`not_playlist_owner`); nothing was changed", body = ErrorBody),
+        (status = 404, description = "No such playlist, or another user's private one (`not_found`)", body = ErrorBody),
+        (status = 422, description = "An invalid name (`invalid_name`), description \
+            (`invalid_description`) or visibility, or an unknown field (`invalid_json`); \
+            nothing was changed", body = ErrorBody),
     )
 )]
 async fn update_playlist(
@@ -285,13 +314,18 @@ async fn update_playlist(
     Path(id): Path<String>,
     extract::Json(body): extract::Json<PlaylistUpdate>,
 ) -> ApiResult<Json<Playlist>> {
-    let changes = PlaylistChanges::parse(body.name.as_deref(), body.description.as_deref())?;
+    let changes = PlaylistChanges::parse(
+        body.name.as_deref(),
+        body.description.as_deref(),
+        body.visibility,
+    )?;
     Ok(Json(
         service::update(&db, &user.id, &id, &changes).await?.into(),
     ))
 }
 
-/// Deletes a playlist. When it was featured on the profile, the profile features none.
+/// Deletes a playlist: it leaves its followers' libraries too. When it was featured on the
+/// profile, the profile features none.
 #[utoipa::path(
     delete,
     path = "/playlists/{id}",
@@ -302,7 +336,9 @@ async fn update_playlist(
     responses(
         (status = 204, description = "Deleted"),
         (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 404, description = "No such playlist of the caller (`not_found`)", body = ErrorBody),
+        (status = 403, description = "Another user's public playlist, which only its owner \
+            changes (`not_playlist_owner`); nothing was changed", body = ErrorBody),
+        (status = 404, description = "No such playlist, or another user's private one (`not_found`)", body = ErrorBody),
     )
 )]
 async fn delete_playlist(
@@ -327,7 +363,9 @@ async fn delete_playlist(
         (status = 200, description = "The playlist with the track (first page)", body = Playlist),
         (status = 400, description = "The body is not JSON (`invalid_json`)", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 404, description = "No such playlist of the caller, or no such track \
+        (status = 403, description = "Another user's public playlist, which only its owner \
+            changes (`not_playlist_owner`); nothing was changed", body = ErrorBody),
+        (status = 404, description = "No such playlist, or another user's private one, or no such track \
             visible to the caller (`not_found`)", body = ErrorBody),
         (status = 422, description = "No `track_id` or an unknown field (`invalid_json`)", body = ErrorBody),
     )
@@ -359,7 +397,9 @@ async fn add_playlist_track(
         (status = 200, description = "The playlist in its new order (first page)", body = Playlist),
         (status = 400, description = "The body is not JSON (`invalid_json`)", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 404, description = "No such playlist of the caller (`not_found`)", body = ErrorBody),
+        (status = 403, description = "Another user's public playlist, which only its owner \
+            changes (`not_playlist_owner`); nothing was changed", body = ErrorBody),
+        (status = 404, description = "No such playlist, or another user's private one (`not_found`)", body = ErrorBody),
         (status = 409, description = "The ids are not exactly the playlist's tracks, each once \
             (`invalid_order`); nothing was changed", body = ErrorBody),
     )
@@ -391,7 +431,9 @@ async fn reorder_playlist_tracks(
     responses(
         (status = 200, description = "The playlist without the track (first page)", body = Playlist),
         (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 404, description = "No such playlist of the caller (`not_found`)", body = ErrorBody),
+        (status = 403, description = "Another user's public playlist, which only its owner \
+            changes (`not_playlist_owner`); nothing was changed", body = ErrorBody),
+        (status = 404, description = "No such playlist, or another user's private one (`not_found`)", body = ErrorBody),
     )
 )]
 async fn remove_playlist_track(
@@ -422,7 +464,9 @@ async fn remove_playlist_track(
         (status = 200, description = "The playlist in its new order (first page)", body = Playlist),
         (status = 400, description = "The body is not JSON (`invalid_json`)", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 404, description = "No such playlist of the caller, or the track is not in \
+        (status = 403, description = "Another user's public playlist, which only its owner \
+            changes (`not_playlist_owner`); nothing was changed", body = ErrorBody),
+        (status = 404, description = "No such playlist, or another user's private one, or the track is not in \
             it (`not_found`)", body = ErrorBody),
         (status = 409, description = "The position is past the playlist's end \
             (`invalid_position`); nothing was changed", body = ErrorBody),

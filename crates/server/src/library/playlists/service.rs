@@ -1,11 +1,16 @@
 //! The rules of playlists: a name is required and trimmed (at most 100 characters), a
 //! description optional (at most 500); a track is in a playlist at most once; a new order lists
-//! every track exactly once; a track moves to a place that exists. Only the owner reads or
-//! changes a playlist, which the store queries enforce; changes of one playlist's tracks apply
-//! one at a time. Lists of playlists and of a playlist's tracks come in pages.
+//! every track exactly once; a track moves to a place that exists. A playlist is private (only
+//! its owner reads it) or public (any signed-in user reads it); only the owner changes it, which
+//! the store queries enforce. Another user's change of a public playlist is refused as such
+//! (403), of a private one as not found (404), like an id that does not exist. Making a playlist
+//! private again ends its follows. Changes of one playlist's tracks apply one at a time. Lists of
+//! playlists and of a playlist's tracks come in pages.
 
 use std::collections::HashSet;
 
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::store::{self, PlaylistRow};
@@ -80,19 +85,54 @@ impl PlaylistDescription {
     }
 }
 
+/// Who may open a playlist: its owner only (the default), or any signed-in user.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Visibility {
+    /// Only the owner opens it.
+    #[default]
+    Private,
+    /// Any signed-in user opens, plays and follows it.
+    Public,
+}
+
+impl Visibility {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Private => "private",
+            Self::Public => "public",
+        }
+    }
+
+    /// Reads a stored visibility; anything unknown reads as private, which no one else opens.
+    pub fn from_stored(value: &str) -> Self {
+        if value == "public" {
+            Self::Public
+        } else {
+            Self::Private
+        }
+    }
+}
+
 /// A validated change to a playlist; `None` leaves a field as it is.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlaylistChanges {
     pub name: Option<PlaylistName>,
     pub description: Option<PlaylistDescription>,
+    pub visibility: Option<Visibility>,
 }
 
 impl PlaylistChanges {
     /// Validates the fields given, the name first.
-    pub fn parse(name: Option<&str>, description: Option<&str>) -> Result<Self, Failure> {
+    pub fn parse(
+        name: Option<&str>,
+        description: Option<&str>,
+        visibility: Option<Visibility>,
+    ) -> Result<Self, Failure> {
         Ok(Self {
             name: name.map(PlaylistName::parse).transpose()?,
             description: description.map(PlaylistDescription::parse).transpose()?,
+            visibility,
         })
     }
 }
@@ -148,17 +188,18 @@ pub async fn playlists(
     }))
 }
 
-/// The owner's playlist with a page of its tracks.
+/// A playlist `viewer` may read (their own, or a public one) with a page of its tracks.
 pub async fn playlist(
     db: &Db,
-    owner: &str,
+    viewer: &str,
     id: &str,
     page: &PageRequest,
 ) -> Result<PlaylistDetail, Failure> {
-    let playlist = store::find_playlist(db, id, owner)
+    let playlist = store::find_playlist(db, id, viewer)
         .await?
         .ok_or(errors::PLAYLIST_NOT_FOUND)?;
-    let rows = store::playlist_tracks(db, id, owner, &page.after_ascending(), page.fetch()).await?;
+    let rows =
+        store::playlist_tracks(db, id, viewer, &page.after_ascending(), page.fetch()).await?;
     let tracks = Page::cut(rows, page, |row| {
         Position::new(row.position, row.added_at, &row.track.id)
     })
@@ -166,12 +207,22 @@ pub async fn playlist(
     Ok(PlaylistDetail { playlist, tracks })
 }
 
-/// A transaction holding the owner's playlist locked for a change of its tracks; the
-/// playlist's not-found failure when it is not the owner's.
+/// Why a change of a playlist that is not the caller's is refused: another user's public
+/// playlist is theirs to change ([`errors::PLAYLIST_NOT_OWNER`]); any other id is not found.
+async fn not_own(tx: &mut Tx, id: &str) -> Result<Failure, Failure> {
+    Ok(if store::is_public_in(tx, id).await? {
+        errors::PLAYLIST_NOT_OWNER.into()
+    } else {
+        errors::PLAYLIST_NOT_FOUND.into()
+    })
+}
+
+/// A transaction holding the owner's playlist locked for a change of its tracks; refused as
+/// [`not_own`] says when it is not the owner's.
 async fn begin_on_own(db: &Db, owner: &str, id: &str) -> Result<Tx, Failure> {
     let mut tx = db.begin().await?;
     if !store::lock_playlist(&mut tx, id, owner).await? {
-        return Err(errors::PLAYLIST_NOT_FOUND.into());
+        return Err(not_own(&mut tx, id).await?);
     }
     Ok(tx)
 }
@@ -187,8 +238,9 @@ pub async fn update(
     id: &str,
     changes: &PlaylistChanges,
 ) -> Result<PlaylistDetail, Failure> {
+    let mut tx = db.begin().await?;
     let changed = store::update_playlist(
-        db,
+        &mut tx,
         id,
         owner,
         changes.name.as_ref().map(PlaylistName::as_str),
@@ -196,21 +248,27 @@ pub async fn update(
             .description
             .as_ref()
             .map(PlaylistDescription::as_str),
+        changes.visibility.map(Visibility::as_str),
         Timestamp::now(),
     )
     .await?;
     if !changed {
-        return Err(errors::PLAYLIST_NOT_FOUND.into());
+        return Err(not_own(&mut tx, id).await?);
     }
+    if changes.visibility == Some(Visibility::Private) {
+        store::drop_follows_if_private(&mut tx, id, owner).await?;
+    }
+    tx.commit().await?;
     first_page(db, owner, id).await
 }
 
-/// Deletes the owner's playlist; when it was the featured one, the profile features none.
+/// Deletes the owner's playlist and its follows; when it was the featured one, the profile
+/// features none.
 pub async fn delete(db: &Db, owner: &str, id: &str) -> Result<(), Failure> {
     let mut tx = db.begin().await?;
     store::lock_owner(&mut tx, owner).await?;
     if !store::delete_playlist(&mut tx, id, owner).await? {
-        return Err(errors::PLAYLIST_NOT_FOUND.into());
+        return Err(not_own(&mut tx, id).await?);
     }
     tx.commit().await?;
     Ok(())
@@ -385,13 +443,23 @@ mod tests {
 
     #[test]
     fn changes_keep_absent_fields_and_check_the_name_first() {
-        let changes = PlaylistChanges::parse(None, Some("new")).unwrap();
+        let changes = PlaylistChanges::parse(None, Some("new"), None).unwrap();
         assert_eq!(changes.name, None);
+        assert_eq!(changes.visibility, None);
         assert_eq!(changes.description.unwrap().as_str(), "new");
         assert!(matches!(
-            PlaylistChanges::parse(Some(" "), Some(&"d".repeat(501))),
+            PlaylistChanges::parse(Some(" "), Some(&"d".repeat(501)), Some(Visibility::Public)),
             Err(e) if e.is(errors::PLAYLIST_NAME_REQUIRED)
         ));
+    }
+
+    #[test]
+    fn a_visibility_is_stored_as_its_name_and_anything_unknown_reads_as_private() {
+        for visibility in [Visibility::Private, Visibility::Public] {
+            assert_eq!(Visibility::from_stored(visibility.as_str()), visibility);
+        }
+        assert_eq!(Visibility::from_stored("Public"), Visibility::Private);
+        assert_eq!(Visibility::default(), Visibility::Private);
     }
 
     #[test]

@@ -46,7 +46,7 @@ pub async fn replace_avatar(
     let (db_task, media_task, user) = (db.clone(), media.clone(), user_id.to_owned());
     tokio::spawn(async move { swap_avatar(&db_task, &media_task, &user, avatar).await }).await??;
 
-    find_profile(db, user_id)
+    find_profile(db, user_id, user_id)
         .await?
         .ok_or_else(|| errors::PROFILE_NOT_FOUND.into())
 }

@@ -12,7 +12,8 @@ use crate::auth::AuthUser;
 use crate::db::Db;
 use crate::http::error::{ApiResult, ErrorBody};
 
-/// Whether the caller follows a profile after a follow or unfollow.
+/// Whether the caller follows a profile (or a playlist) after a follow or unfollow, and how
+/// many follow it now.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct FollowState {
     pub following: bool,

@@ -10,7 +10,7 @@ use utoipa::openapi::schema::{Object, ObjectBuilder, SchemaType, Type};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::service;
+use super::service::{self, PublicProfileView};
 use super::store::ProfileRow;
 use super::{BIO_RULES, NAME_RULES, ProfileChanges, ProfileInput, social_link_pattern};
 use crate::auth::AuthUser;
@@ -18,6 +18,7 @@ use crate::db::{Db, Timestamp};
 use crate::errors;
 use crate::http::error::{ApiError, ApiResult, ErrorBody};
 use crate::http::extract;
+use crate::library::playlists::service::Visibility;
 use crate::media::routes::public_path;
 use crate::plans::Plan;
 
@@ -32,11 +33,14 @@ pub struct SocialLinks {
     pub spotify: Option<String>,
 }
 
-/// The playlist a profile features, as its card shows it.
+/// The playlist a profile features, as its card shows it. Other users see it only when it is
+/// public; its owner always does.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct FeaturedPlaylist {
     pub id: String,
     pub name: String,
+    /// A private one shows on the owner's own profile only.
+    pub visibility: Visibility,
     pub track_count: i64,
     /// The cover of the playlist's first track; null when it has none.
     #[schema(required = true)]
@@ -77,9 +81,13 @@ pub struct PublicProfile {
     pub social_links: SocialLinks,
     pub follower_count: i64,
     pub following_count: i64,
-    /// Null when the profile features no playlist.
+    /// Null when the profile features no playlist, or a private one (unless it is the
+    /// caller's own profile).
     #[schema(required = true)]
     pub featured_playlist: Option<FeaturedPlaylist>,
+    /// The artist names of the user's ready tracks (at most 5, the one with the most tracks
+    /// first), each with an artist page at `/artists/{name}`; empty when they have none.
+    pub artist_names: Vec<String>,
     /// Whether the caller follows this user.
     pub is_following: bool,
     /// Whether this is the caller's own profile.
@@ -154,6 +162,7 @@ fn featured_playlist(row: &ProfileRow) -> Option<FeaturedPlaylist> {
     Some(FeaturedPlaylist {
         id: row.featured_playlist_id.clone()?,
         name: row.featured_playlist_name.clone()?,
+        visibility: Visibility::from_stored(row.featured_playlist_visibility.as_deref()?),
         track_count: row.featured_playlist_track_count,
         cover_url: row.featured_playlist_cover_key.as_deref().map(public_path),
     })
@@ -187,8 +196,14 @@ impl From<ProfileRow> for Profile {
 }
 
 impl PublicProfile {
-    fn new(row: ProfileRow, viewer_id: &str, is_following: bool) -> Self {
+    fn new(view: PublicProfileView, viewer_id: &str) -> Self {
+        let PublicProfileView {
+            profile: row,
+            is_following,
+            artist_names,
+        } = view;
         Self {
+            artist_names,
             social_links: social_links(&row),
             featured_playlist: featured_playlist(&row),
             avatar_url: row.avatar_key.as_deref().map(public_path),
@@ -276,6 +291,8 @@ async fn get_my_profile(user: AuthUser, State(db): State<Db>) -> ApiResult<Json<
     responses(
         (status = 200, description = "The updated profile", body = Profile),
         (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "The featured playlist is another user's public playlist \
+            (`not_playlist_owner`); nothing was changed", body = ErrorBody),
         (status = 404, description = "The featured playlist is not one of the caller's \
             (`invalid_featured_playlist`); nothing was changed", body = ErrorBody),
         (status = 422, description = "A field is invalid (`invalid_name`, `invalid_bio`, \
@@ -293,7 +310,8 @@ async fn update_my_profile(
     Ok(Json(profile.into()))
 }
 
-/// A user's public profile, with whether the caller follows them.
+/// A user's public profile, with whether the caller follows them and the artist names of their
+/// tracks.
 #[utoipa::path(
     get,
     path = "/profiles/{id}",
@@ -312,6 +330,6 @@ async fn get_profile(
     State(db): State<Db>,
     Path(id): Path<String>,
 ) -> ApiResult<Json<PublicProfile>> {
-    let (profile, following) = service::public_profile(&db, &user.id, &id).await?;
-    Ok(Json(PublicProfile::new(profile, &user.id, following)))
+    let view = service::public_profile(&db, &user.id, &id).await?;
+    Ok(Json(PublicProfile::new(view, &user.id)))
 }

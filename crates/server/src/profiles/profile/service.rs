@@ -6,12 +6,25 @@ use super::store::{self, ProfileRow};
 use super::{DisplayName, ProfileChanges};
 use crate::db::{Db, Timestamp, is_foreign_key_violation};
 use crate::errors::{self, Failure};
+use crate::library::playlists::store::is_public;
 use crate::profiles::follows::store::is_following;
+
+/// The most artist names a public profile lists (links to their artist pages).
+pub const ARTIST_NAMES_MAX: i64 = 5;
+
+/// Another user's profile as a viewer sees it.
+#[derive(Clone, Debug)]
+pub struct PublicProfileView {
+    pub profile: ProfileRow,
+    pub is_following: bool,
+    /// The artist names of their tracks, the one with the most tracks first.
+    pub artist_names: Vec<String>,
+}
 
 /// The signed-in user's profile. A user without one (a profile row lost or never written)
 /// gets a free-plan profile made from their account, as the original app did on PGRST116.
 pub async fn my_profile(db: &Db, user_id: &str) -> Result<ProfileRow, Failure> {
-    if let Some(profile) = store::find_profile(db, user_id).await? {
+    if let Some(profile) = store::find_profile(db, user_id, user_id).await? {
         return Ok(profile);
     }
     let account = store::find_account(db, user_id)
@@ -21,7 +34,7 @@ pub async fn my_profile(db: &Db, user_id: &str) -> Result<ProfileRow, Failure> {
     let name =
         DisplayName::for_new_profile(metadata.get("name").and_then(Value::as_str), &account.email);
     store::insert_default_profile(db, user_id, &name, &account.email, Timestamp::now()).await?;
-    store::find_profile(db, user_id)
+    store::find_profile(db, user_id, user_id)
         .await?
         .ok_or_else(|| errors::PROFILE_NOT_FOUND.into())
 }
@@ -36,32 +49,44 @@ pub async fn update_my_profile(
     if changes.is_empty() {
         return Ok(profile);
     }
-    let features_a_playlist = matches!(changes.featured_playlist, Some(Some(_)));
+    let featured = changes.featured_playlist.clone().flatten();
     match store::update_profile(db, user_id, changes, Timestamp::now()).await {
         Ok(1) => {}
         // The profile exists (read above), so the playlist is not one of the user's.
-        Ok(_) if features_a_playlist => return Err(errors::FEATURED_PLAYLIST_NOT_FOUND.into()),
-        Ok(_) => return Err(errors::PROFILE_NOT_FOUND.into()),
+        Ok(_) => return Err(not_featurable(db, featured.as_deref()).await?),
         // The playlist was deleted while it was being featured.
         Err(err) if is_foreign_key_violation(&err) => {
             return Err(errors::FEATURED_PLAYLIST_NOT_FOUND.into());
         }
         Err(err) => return Err(err.into()),
     }
-    store::find_profile(db, user_id)
+    store::find_profile(db, user_id, user_id)
         .await?
         .ok_or_else(|| errors::PROFILE_NOT_FOUND.into())
 }
 
-/// Another user's profile as `viewer_id` sees it.
+/// Why a change featuring `playlist` changed nothing, the profile being there: another user's
+/// public playlist is theirs to feature; any other id is not found.
+async fn not_featurable(db: &Db, playlist: Option<&str>) -> Result<Failure, Failure> {
+    Ok(match playlist {
+        Some(id) if is_public(db, id).await? => errors::FEATURED_PLAYLIST_NOT_OWN.into(),
+        Some(_) => errors::FEATURED_PLAYLIST_NOT_FOUND.into(),
+        None => errors::PROFILE_NOT_FOUND.into(),
+    })
+}
+
+/// A user's profile as `viewer_id` sees it.
 pub async fn public_profile(
     db: &Db,
     viewer_id: &str,
     profile_id: &str,
-) -> Result<(ProfileRow, bool), Failure> {
-    let profile = store::find_profile(db, profile_id)
+) -> Result<PublicProfileView, Failure> {
+    let profile = store::find_profile(db, profile_id, viewer_id)
         .await?
         .ok_or(errors::PROFILE_NOT_FOUND)?;
-    let following = is_following(db, viewer_id, profile_id).await?;
-    Ok((profile, following))
+    Ok(PublicProfileView {
+        is_following: is_following(db, viewer_id, profile_id).await?,
+        artist_names: store::artist_names(db, profile_id, ARTIST_NAMES_MAX).await?,
+        profile,
+    })
 }

@@ -3,7 +3,7 @@
 
 use super::{DisplayName, ProfileChanges, SocialLink};
 use crate::db::{Db, Timestamp, Tx};
-use crate::library::playlists::store::{playlist_cover_key, playlist_track_count};
+use crate::library::playlists::store::{playlist_cover_key, playlist_track_count, readable_by};
 use crate::{on_db, on_tx};
 
 /// A profile with its follow counts and its featured playlist's card.
@@ -24,6 +24,7 @@ pub struct ProfileRow {
     pub following_count: i64,
     pub featured_playlist_id: Option<String>,
     pub featured_playlist_name: Option<String>,
+    pub featured_playlist_visibility: Option<String>,
     pub featured_playlist_track_count: i64,
     pub featured_playlist_cover_key: Option<String>,
 }
@@ -67,18 +68,32 @@ pub async fn insert_default_profile(
         .bind(user_id).bind(name.as_str()).bind(email).bind(now).execute(pool).await.map(drop))
 }
 
-pub async fn find_profile(db: &Db, id: &str) -> sqlx::Result<Option<ProfileRow>> {
+/// The profile as `viewer` sees it: its featured playlist only when the viewer may open it (it
+/// is public, or theirs), with the tracks of it they may see.
+pub async fn find_profile(db: &Db, id: &str, viewer: &str) -> sqlx::Result<Option<ProfileRow>> {
     on_db!(db, pool => sqlx::query_as(concat!(
         "SELECT p.id, p.name, p.email, p.avatar_key, p.bio, p.twitter_url, p.instagram_url, \
                 p.spotify_url, p.subscription_plan, p.created_at, p.updated_at, \
                 (SELECT COUNT(*) FROM follows f WHERE f.following_id = p.id) AS follower_count, \
                 (SELECT COUNT(*) FROM follows f WHERE f.follower_id = p.id) AS following_count, \
-                fp.id AS featured_playlist_id, fp.name AS featured_playlist_name, ",
-                playlist_track_count!("fp"), " AS featured_playlist_track_count, ",
-                playlist_cover_key!("fp"), " AS featured_playlist_cover_key \
-         FROM profiles p LEFT JOIN playlists fp ON fp.id = p.featured_playlist_id \
+                fp.id AS featured_playlist_id, fp.name AS featured_playlist_name, \
+                fp.visibility AS featured_playlist_visibility, ",
+                playlist_track_count!("fp", "$2"), " AS featured_playlist_track_count, ",
+                playlist_cover_key!("fp", "$2"), " AS featured_playlist_cover_key \
+         FROM profiles p LEFT JOIN playlists fp \
+             ON fp.id = p.featured_playlist_id AND ", readable_by!("fp", "$2"), " \
          WHERE p.id = $1"))
-        .bind(id).fetch_optional(pool).await)
+        .bind(id).bind(viewer).fetch_optional(pool).await)
+}
+
+/// Up to `limit` distinct artist names of the user's tracks that everyone may see, the one with
+/// the most tracks first (then by name).
+pub async fn artist_names(db: &Db, uploader: &str, limit: i64) -> sqlx::Result<Vec<String>> {
+    on_db!(db, pool => sqlx::query_scalar(concat!(
+        "SELECT t.artist FROM tracks t WHERE t.uploaded_by = $1 AND ",
+        crate::catalog::track::visible_to_all!(), " \
+         GROUP BY t.artist ORDER BY COUNT(*) DESC, t.artist LIMIT $2"))
+        .bind(uploader).bind(limit).fetch_all(pool).await)
 }
 
 pub async fn profile_exists(db: &Db, id: &str) -> sqlx::Result<bool> {

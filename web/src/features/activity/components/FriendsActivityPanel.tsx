@@ -5,7 +5,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { useFriendsActivity } from '../api/friendsActivity';
 import { timeAgo } from '../timeAgo';
 import { HomePanel, PanelMessage } from './HomePanel';
-import { TrackPlayButton } from './TrackPlayButton';
+import { TrackPlayButton } from '@/components/ui/TrackPlayButton';
 
 function FriendsActivity() {
   const activity = useFriendsActivity();

@@ -5,7 +5,7 @@ import { formatDuration } from '@/lib/duration';
 import { useTrackActions } from '@/lib/trackActions';
 import { useRecommendations } from '../api/recommendations';
 import { HomePanel, PanelMessage } from './HomePanel';
-import { TrackPlayButton } from './TrackPlayButton';
+import { TrackPlayButton } from '@/components/ui/TrackPlayButton';
 
 /** The panel shows this many recommendations. */
 const SHOWN = 5;

@@ -1,7 +1,9 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
 import type { components } from '@/api/schema';
-import { api } from '@/lib/api';
+import { api, serverMessageOr } from '@/lib/api';
 import { pagedQueryOptions } from '@/lib/pages';
+import { setProfileFollowing } from '@/lib/profileFollow';
 import { queryKeys } from '@/lib/queryKeys';
 import { catalogError, retryUnlessNotFound } from './catalogError';
 
@@ -59,4 +61,39 @@ export function useAlbumTracks(artistName: string, album: string) {
   return useInfiniteQuery(
     pagedQueryOptions(queryKeys.artists.album(artistName, album), (cursor) => fetchArtistTracks(artistName, album, cursor)),
   );
+}
+
+/**
+ * Follow / Following on the artist page: follows the profile of the artist's name. The button
+ * changes at once; a failure puts it back and says why. That profile and my own (its following
+ * count) are read again afterwards.
+ */
+export function useFollowArtist(artist: Pick<Artist, 'name' | 'profile_id'>) {
+  const queryClient = useQueryClient();
+  const { queryKey } = artistQueryOptions(artist.name);
+  const setFollowing = (following: boolean) => {
+    queryClient.setQueryData(queryKey, (loaded) => (loaded ? { ...loaded, is_following: following } : loaded));
+  };
+  return useMutation({
+    mutationFn: async (follow: boolean) => {
+      if (artist.profile_id === null) throw new Error('This artist has no profile to follow.');
+      return setProfileFollowing(artist.profile_id, follow);
+    },
+    onMutate: async (follow) => {
+      await queryClient.cancelQueries({ queryKey, exact: true });
+      setFollowing(follow);
+    },
+    onError: (error, follow) => {
+      setFollowing(!follow);
+      toast.error(serverMessageOr(error, follow ? 'Failed to follow.' : 'Failed to unfollow.'));
+    },
+    onSuccess: (state) => {
+      setFollowing(state.following);
+    },
+    onSettled: () =>
+      Promise.all([
+        artist.profile_id ? queryClient.invalidateQueries({ queryKey: queryKeys.profiles.detail(artist.profile_id) }) : undefined,
+        queryClient.invalidateQueries({ queryKey: queryKeys.me.profile() }),
+      ]),
+  });
 }

@@ -1,10 +1,20 @@
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
-import type { Artist } from '../api/artists';
+import { FollowToggle } from '@/components/ui/FollowToggle';
+import { useFollowArtist, type Artist } from '../api/artists';
 import { formatPlays, formatTrackCount } from '../trackFormat';
 import { VerifiedBadge } from './VerifiedBadge';
 
-/** The artist's avatar (or initials), name, verified badge, track count and total plays. */
+/** Follow / Following: follows the profile of the artist's name. */
+function FollowArtistButton({ artist }: { artist: Artist }) {
+  const follow = useFollowArtist(artist);
+  return <FollowToggle size="sm" following={artist.is_following} pending={follow.isPending} onToggle={follow.mutate} />;
+}
+
+/**
+ * The artist's avatar (or initials), name, verified badge, track count and total plays; with the
+ * profile of that name, Follow / Following (unless it is mine) and a link to it.
+ */
 export function ArtistHeader({ artist }: { artist: Artist }) {
   return (
     <section className="overflow-hidden rounded-3xl border border-line bg-surface">
@@ -27,12 +37,12 @@ export function ArtistHeader({ artist }: { artist: Artist }) {
           </p>
         </div>
         {artist.profile_id ? (
-          <Link
-            to={`/profile/${encodeURIComponent(artist.profile_id)}`}
-            className="self-start text-sm font-semibold text-brand-soft hover:text-white sm:self-end"
-          >
-            View profile →
-          </Link>
+          <div className="flex items-center gap-4 self-start sm:self-end">
+            {artist.is_me ? null : <FollowArtistButton artist={artist} />}
+            <Link to={`/profile/${encodeURIComponent(artist.profile_id)}`} className="text-sm font-semibold text-brand-soft hover:text-white">
+              View profile →
+            </Link>
+          </div>
         ) : null}
       </div>
     </section>

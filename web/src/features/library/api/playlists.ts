@@ -18,6 +18,7 @@ import { reasonOf } from './errors';
 
 export type Playlist = components['schemas']['Playlist'];
 export type PlaylistSummary = components['schemas']['PlaylistSummary'];
+export type Visibility = components['schemas']['Visibility'];
 
 export interface PlaylistDraft {
   name: string;
@@ -59,9 +60,18 @@ function newestPlaylistsQueryOptions(count: number) {
 function playlistQueryOptions(id: string) {
   return infiniteQueryOptions({
     ...pagedQueryOptions(queryKeys.playlists.detail(id), (cursor) => fetchPlaylistPage(id, cursor)),
+    // A public playlist changes in its owner's hands: opening it again shows what it is now.
+    staleTime: 0,
     // An unknown id stays unknown; only other failures are worth one more try.
     retry: (failureCount, error) => !isNotFound(error) && failureCount < 1,
   });
+}
+
+/** Changes every loaded page of a playlist in the cache (its tracks stay as they are). */
+export function changeLoadedPlaylist(queryClient: QueryClient, id: string, change: (playlist: Playlist) => Playlist): void {
+  queryClient.setQueryData(playlistQueryOptions(id).queryKey, (loaded) =>
+    loaded ? { ...loaded, pages: loaded.pages.map(change) } : loaded,
+  );
 }
 
 /** My playlists, newest first, a page at a time. */
@@ -81,7 +91,10 @@ function withLoadedTracks(data: InfiniteData<Playlist>): Playlist {
   return { ...latest, tracks: data.pages.flatMap((page) => page.tracks) };
 }
 
-/** One of my playlists with its tracks loaded so far ('Load more' reads the next page); another user's id answers 404. */
+/**
+ * One of my playlists, or another user's public one, with its tracks loaded so far ('Load more'
+ * reads the next page); another user's private playlist answers 404, like an unknown id.
+ */
 export function usePlaylist(id: string) {
   return useInfiniteQuery({ ...playlistQueryOptions(id), select: withLoadedTracks });
 }
@@ -139,6 +152,27 @@ export function useUpdatePlaylist(id: string) {
       return data;
     },
     onSuccess: (playlist) => refresh(playlist),
+  });
+}
+
+/**
+ * Makes a playlist public (any signed-in user opens, plays and follows it) or private again (its
+ * followers lose it). A featured playlist shows on my profile to others only when public.
+ */
+export function useSetPlaylistVisibility(id: string) {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshPlaylists();
+  return useMutation({
+    mutationFn: async (visibility: Visibility): Promise<Playlist> => {
+      const { data, error, response } = await api.PATCH('/api/v1/playlists/{id}', { params: { path: { id } }, body: { visibility } });
+      if (data === undefined) throw toApiError(error, response);
+      return data;
+    },
+    onSuccess: (playlist) =>
+      Promise.all([refresh(playlist), queryClient.invalidateQueries({ queryKey: queryKeys.me.profile() })]),
+    onError: (error) => {
+      toast.error(`Failed to update playlist: ${reasonOf(error)}`);
+    },
   });
 }
 

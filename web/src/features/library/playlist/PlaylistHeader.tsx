@@ -1,13 +1,29 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { CoverArt } from '@/components/ui/CoverArt';
-import { StarIcon } from '@/components/ui/icons';
+import { GlobeIcon, StarIcon } from '@/components/ui/icons';
+import { trackCountLabel } from '@/lib/trackCount';
 import type { Playlist } from '../api/playlists';
-import { totalLengthLabel, trackCountLabel } from '../format';
+import { followerCountLabel, totalLengthLabel } from '../format';
 import { AddPlaylistToQueueButton } from './AddPlaylistToQueueButton';
 
+/** 'Created by You' on my own playlist; on another user's, their name, leading to their profile. */
+function Owner({ playlist }: { playlist: Playlist }) {
+  if (playlist.is_owner) return <span className="font-semibold text-white">Created by You</span>;
+  return (
+    <>
+      by{' '}
+      <Link to={`/profile/${encodeURIComponent(playlist.owner_id)}`} className="font-semibold text-white hover:underline">
+        {playlist.owner_name}
+      </Link>
+    </>
+  );
+}
+
 /**
- * Cover (the first track's, else a gradient), name, description, 'Created by You', the track count
- * and, once every track is loaded, how long it plays.
+ * Cover (the first track's, else a gradient), name, description, whose it is ('Created by You' or
+ * the owner), the track count, the followers of a public one and, once every track is loaded, how
+ * long it plays.
  */
 export function PlaylistHeader({ playlist, actions }: { playlist: Playlist; actions: ReactNode }) {
   const cover = playlist.tracks[0]?.cover_large_url ?? playlist.cover_url;
@@ -18,8 +34,15 @@ export function PlaylistHeader({ playlist, actions }: { playlist: Playlist; acti
       <CoverArt src={cover} seed={playlist.id} className="size-44 self-center rounded-2xl shadow-2xl shadow-black/50 sm:size-56 sm:self-auto" />
       <div className="min-w-0 flex-1">
         <p className="flex items-center gap-2 text-xs font-semibold tracking-widest text-brand-soft uppercase">
-          Playlist
-          {playlist.is_featured ? (
+          {playlist.visibility === 'public' ? (
+            <>
+              <GlobeIcon className="size-3.5" />
+              Public playlist
+            </>
+          ) : (
+            'Playlist'
+          )}
+          {playlist.is_featured && playlist.is_owner ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-brand/15 px-2 py-0.5 tracking-normal normal-case">
               <StarIcon filled className="size-3.5" />
               Featured on your profile
@@ -29,9 +52,15 @@ export function PlaylistHeader({ playlist, actions }: { playlist: Playlist; acti
         <h1 className="mt-2 text-3xl font-extrabold tracking-tight break-words text-white sm:text-5xl">{playlist.name}</h1>
         {playlist.description ? <p className="mt-3 max-w-2xl text-pretty whitespace-pre-line text-zinc-300">{playlist.description}</p> : null}
         <p className="mt-3 text-sm text-zinc-400">
-          <span className="font-semibold text-white">Created by You</span>
+          <Owner playlist={playlist} />
           <span aria-hidden="true"> · </span>
           {trackCountLabel(playlist.track_count)}
+          {playlist.visibility === 'public' ? (
+            <>
+              <span aria-hidden="true"> · </span>
+              {followerCountLabel(playlist.follower_count)}
+            </>
+          ) : null}
           {length > 0 ? (
             <>
               <span aria-hidden="true"> · </span>

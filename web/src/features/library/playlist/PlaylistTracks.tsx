@@ -7,8 +7,9 @@ import { EmptyState } from '../components/EmptyState';
 import { TrackRow } from '../components/TrackRow';
 
 /**
- * The playlist's tracks loaded so far, in order, each movable up or down and removable; 'Load more'
- * reads the next page. The last loaded track can move down into the tracks not loaded yet.
+ * The playlist's tracks loaded so far, in order; on my own playlist each is movable up or down and
+ * removable. 'Load more' reads the next page. The last loaded track can move down into the tracks
+ * not loaded yet.
  */
 export function PlaylistTracks({ playlist, pages }: { playlist: Playlist; pages: PagedList }) {
   const move = useMoveInPlaylist(playlist.id);
@@ -18,9 +19,11 @@ export function PlaylistTracks({ playlist, pages }: { playlist: Playlist; pages:
   if (tracks.length === 0) {
     return (
       <EmptyState message="This playlist is empty.">
-        <ButtonLink to="/explore" variant="secondary">
-          Find tracks on Explore
-        </ButtonLink>
+        {playlist.is_owner ? (
+          <ButtonLink to="/explore" variant="secondary">
+            Find tracks on Explore
+          </ButtonLink>
+        ) : null}
       </EmptyState>
     );
   }
@@ -35,38 +38,40 @@ export function PlaylistTracks({ playlist, pages }: { playlist: Playlist; pages:
             position={index + 1}
             queue={tracks}
             trailing={
-              <span className="flex shrink-0 items-center">
-                <IconButton
-                  label={`Move ${track.title} up`}
-                  className="size-8"
-                  disabled={index === 0 || move.isPending}
-                  onClick={() => {
-                    move.mutate({ trackId: track.id, position: index - 1 });
-                  }}
-                >
-                  <ArrowUpIcon className="size-4" />
-                </IconButton>
-                <IconButton
-                  label={`Move ${track.title} down`}
-                  className="size-8"
-                  disabled={isLast(index) || move.isPending}
-                  onClick={() => {
-                    move.mutate({ trackId: track.id, position: index + 1 });
-                  }}
-                >
-                  <ArrowDownIcon className="size-4" />
-                </IconButton>
-                <IconButton
-                  label={`Remove ${track.title} from playlist`}
-                  className="size-8"
-                  disabled={remove.isPending}
-                  onClick={() => {
-                    remove.mutate(track.id);
-                  }}
-                >
-                  <TrashIcon className="size-4" />
-                </IconButton>
-              </span>
+              playlist.is_owner ? (
+                <span className="flex shrink-0 items-center">
+                  <IconButton
+                    label={`Move ${track.title} up`}
+                    className="size-8"
+                    disabled={index === 0 || move.isPending}
+                    onClick={() => {
+                      move.mutate({ trackId: track.id, position: index - 1 });
+                    }}
+                  >
+                    <ArrowUpIcon className="size-4" />
+                  </IconButton>
+                  <IconButton
+                    label={`Move ${track.title} down`}
+                    className="size-8"
+                    disabled={isLast(index) || move.isPending}
+                    onClick={() => {
+                      move.mutate({ trackId: track.id, position: index + 1 });
+                    }}
+                  >
+                    <ArrowDownIcon className="size-4" />
+                  </IconButton>
+                  <IconButton
+                    label={`Remove ${track.title} from playlist`}
+                    className="size-8"
+                    disabled={remove.isPending}
+                    onClick={() => {
+                      remove.mutate(track.id);
+                    }}
+                  >
+                    <TrashIcon className="size-4" />
+                  </IconButton>
+                </span>
+              ) : undefined
             }
           />
         ))}

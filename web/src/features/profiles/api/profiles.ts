@@ -1,12 +1,13 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { components } from '@/api/schema';
 import { api, ApiError, serverMessageOr, toApiError } from '@/lib/api';
+import { pagedQueryOptions } from '@/lib/pages';
+import { setProfileFollowing } from '@/lib/profileFollow';
 import { queryKeys } from '@/lib/queryKeys';
 import { myProfileQueryOptions } from './myProfile';
 
 export type PublicProfile = components['schemas']['PublicProfile'];
-type FollowState = components['schemas']['FollowState'];
 
 async function fetchProfile(id: string): Promise<PublicProfile> {
   const { data, error, response } = await api.GET('/api/v1/profiles/{id}', { params: { path: { id } } });
@@ -32,15 +33,6 @@ export function useProfile(id: string) {
   return useQuery(profileQueryOptions(id));
 }
 
-async function setFollowing(id: string, follow: boolean): Promise<FollowState> {
-  const init = { params: { path: { id } } };
-  const { data, error, response } = follow
-    ? await api.PUT('/api/v1/profiles/{id}/follow', init)
-    : await api.DELETE('/api/v1/profiles/{id}/follow', init);
-  if (data === undefined) throw toApiError(error, response);
-  return data;
-}
-
 function withFollowing(profile: PublicProfile, following: boolean, followerCount: number): PublicProfile {
   return { ...profile, is_following: following, follower_count: followerCount };
 }
@@ -53,7 +45,7 @@ export function useFollow(id: string) {
   const queryClient = useQueryClient();
   const { queryKey } = profileQueryOptions(id);
   return useMutation({
-    mutationFn: (follow: boolean) => setFollowing(id, follow),
+    mutationFn: (follow: boolean) => setProfileFollowing(id, follow),
     onMutate: async (follow) => {
       await queryClient.cancelQueries({ queryKey });
       const previous = queryClient.getQueryData(queryKey);
@@ -73,4 +65,26 @@ export function useFollow(id: string) {
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: myProfileQueryOptions.queryKey }),
   });
+}
+
+async function fetchProfilePlaylists(id: string, cursor: string | undefined) {
+  const { data, error, response } = await api.GET('/api/v1/profiles/{id}/playlists', { params: { path: { id }, query: { cursor } } });
+  if (data === undefined) throw toApiError(error, response);
+  return data;
+}
+
+async function fetchProfileTracks(id: string, cursor: string | undefined) {
+  const { data, error, response } = await api.GET('/api/v1/profiles/{id}/tracks', { params: { path: { id }, query: { cursor } } });
+  if (data === undefined) throw toApiError(error, response);
+  return data;
+}
+
+/** A user's public playlists, newest first, a page at a time. */
+export function useProfilePlaylists(id: string) {
+  return useInfiniteQuery(pagedQueryOptions(queryKeys.profiles.playlists(id), (cursor) => fetchProfilePlaylists(id, cursor)));
+}
+
+/** A user's ready tracks, newest first, a page at a time. */
+export function useProfileTracks(id: string) {
+  return useInfiniteQuery(pagedQueryOptions(queryKeys.profiles.tracks(id), (cursor) => fetchProfileTracks(id, cursor)));
 }

@@ -20,7 +20,7 @@ describe('FeaturedPlaylistSelect', () => {
     renderRoute(
       <FeaturedPlaylistSelect
         value="p1"
-        current={{ id: 'p1', name: 'Morning', track_count: 3, cover_url: null }}
+        current={{ id: 'p1', name: 'Morning', visibility: 'private', track_count: 3, cover_url: null }}
         disabled={false}
         onChange={vi.fn()}
       />,

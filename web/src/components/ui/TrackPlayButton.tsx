@@ -1,6 +1,6 @@
 import type { components } from '@/api/schema';
-import { CoverArt } from '@/components/ui/CoverArt';
-import { PauseIcon, PlayIcon } from '@/components/ui/icons';
+import { CoverArt } from './CoverArt';
+import { PauseIcon, PlayIcon } from './icons';
 import { useTrackActions } from '@/lib/trackActions';
 
 type Track = components['schemas']['Track'];
