@@ -1257,6 +1257,12 @@ export interface components {
              */
             tracks: components["schemas"]["Track"][];
         };
+        /** @description Whether the caller follows a playlist after a follow or unfollow. */
+        PlaylistFollowState: {
+            /** Format: int64 */
+            follower_count: number;
+            following: boolean;
+        };
         /** @description A page of playlists: the signed-in user's own, those they follow, or a profile's public ones. */
         PlaylistList: {
             /** @description Pass as `cursor` for the next page; null on the last page. */
@@ -3556,7 +3562,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FollowState"];
+                    "application/json": components["schemas"]["PlaylistFollowState"];
                 };
             };
             /** @description Not signed in */
@@ -3624,7 +3630,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FollowState"];
+                    "application/json": components["schemas"]["PlaylistFollowState"];
                 };
             };
             /** @description Not signed in */

@@ -8,7 +8,6 @@ use crate::catalog::track::TrackRow;
 use crate::db::Db;
 use crate::db::page::{self, Page, PageRequest, Position};
 use crate::errors::{self, Failure};
-use crate::profiles::follows::store::is_following;
 
 /// The most albums the artist page lists.
 const ARTIST_ALBUMS_MAX: i64 = 100;
@@ -36,7 +35,7 @@ pub async fn artist_page(db: &Db, name: &str, viewer: &str) -> Result<ArtistPage
         return Err(errors::ARTIST_NOT_FOUND.into());
     }
     let is_following = match &profile {
-        Some(profile) => is_following(db, viewer, &profile.id).await?,
+        Some(profile) => store::follows_profile(db, viewer, &profile.id).await?,
         None => false,
     };
     Ok(ArtistPage {

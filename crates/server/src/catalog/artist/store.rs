@@ -83,6 +83,13 @@ pub async fn artist_header(
     Ok((row.facts, profile))
 }
 
+/// Whether `viewer` follows the artist's profile `profile_id` (the Follow button of the page).
+pub async fn follows_profile(db: &Db, viewer: &str, profile_id: &str) -> sqlx::Result<bool> {
+    on_db!(db, pool => sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM follows WHERE follower_id = $1 AND following_id = $2)")
+        .bind(viewer).bind(profile_id).fetch_one(pool).await)
+}
+
 /// The artist's top tracks after a position (`$2`, `$3`, `$4`: plays, created_at, id), at most
 /// `$5`: a range of the index `tracks_artist_ready` read in order.
 pub const TOP_TRACKS: &str = concat!(

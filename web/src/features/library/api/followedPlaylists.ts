@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } f
 import toast from 'react-hot-toast';
 import { api, toApiError } from '@/lib/api';
 import { pagedQueryOptions } from '@/lib/pages';
-import type { FollowState } from '@/lib/profileFollow';
+import type { components } from '@/api/schema';
 import { queryKeys } from '@/lib/queryKeys';
 import { reasonOf } from './errors';
 import { changeLoadedPlaylist, type Playlist } from './playlists';
@@ -24,7 +24,7 @@ export function useFollowedPlaylists() {
   return useInfiniteQuery(followedQueryOptions);
 }
 
-async function setFollowing(id: string, follow: boolean): Promise<FollowState> {
+async function setFollowing(id: string, follow: boolean): Promise<components['schemas']['PlaylistFollowState']> {
   const init = { params: { path: { id } } };
   const { data, error, response } = follow
     ? await api.PUT('/api/v1/playlists/{id}/follow', init)

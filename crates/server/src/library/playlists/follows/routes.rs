@@ -3,6 +3,8 @@
 
 use axum::Json;
 use axum::extract::{FromRef, Path, State};
+use serde::Serialize;
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -14,9 +16,15 @@ use crate::http::error::{ApiResult, ErrorBody};
 use crate::http::extract::Query;
 use crate::http::page::PageQuery;
 use crate::library::playlists::routes::{PlaylistList, PlaylistSummary};
-use crate::profiles::follows::routes::FollowState;
 
-impl From<FollowOutcome> for FollowState {
+/// Whether the caller follows a playlist after a follow or unfollow.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PlaylistFollowState {
+    pub following: bool,
+    pub follower_count: i64,
+}
+
+impl From<FollowOutcome> for PlaylistFollowState {
     fn from(outcome: FollowOutcome) -> Self {
         Self {
             following: outcome.following,
@@ -45,7 +53,7 @@ where
     security(("bearer" = [])),
     params(("id" = String, Path, description = "The playlist's id")),
     responses(
-        (status = 200, description = "Now following", body = FollowState),
+        (status = 200, description = "Now following", body = PlaylistFollowState),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 404, description = "No such playlist, or another user's private one \
             (`not_found`)", body = ErrorBody),
@@ -56,7 +64,7 @@ async fn follow_playlist(
     user: AuthUser,
     State(db): State<Db>,
     Path(id): Path<String>,
-) -> ApiResult<Json<FollowState>> {
+) -> ApiResult<Json<PlaylistFollowState>> {
     Ok(Json(service::follow(&db, &user.id, &id).await?.into()))
 }
 
@@ -70,7 +78,7 @@ async fn follow_playlist(
     security(("bearer" = [])),
     params(("id" = String, Path, description = "The playlist's id")),
     responses(
-        (status = 200, description = "Not following", body = FollowState),
+        (status = 200, description = "Not following", body = PlaylistFollowState),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 404, description = "No such playlist, or another user's private one \
             (`not_found`)", body = ErrorBody),
@@ -80,7 +88,7 @@ async fn unfollow_playlist(
     user: AuthUser,
     State(db): State<Db>,
     Path(id): Path<String>,
-) -> ApiResult<Json<FollowState>> {
+) -> ApiResult<Json<PlaylistFollowState>> {
     Ok(Json(service::unfollow(&db, &user.id, &id).await?.into()))
 }
 
