@@ -101,10 +101,11 @@ describe.skipIf(skipReason !== '')('catalog', () => {
     const { page } = await openPage(browser, '/');
     await signUp(page, newListener('Rita Rest'));
 
+    // Typed into the address bar on /home: Go Back returns there, as the browser's Back would.
     await page.goto(`${baseUrl}/track/0190a1b2-0000-7000-8000-000000000000`);
     await visible(page.getByText('Track Not Found'));
     await page.getByRole('button', { name: 'Go Back' }).click();
-    await page.waitForURL(`${baseUrl}/explore`);
+    await page.waitForURL(`${baseUrl}/home`);
 
     await page.goto(`${baseUrl}/artist/${encodeURIComponent('Nobody At All')}`);
     await visible(page.getByText('Artist Not Found'));
