@@ -48,10 +48,16 @@ impl From<Problem> for Failure {
     }
 }
 
+/// Whether `err` says that every connection of the pool stayed busy for the whole acquire
+/// timeout: an overload, answered 503, rather than a failure.
+pub fn is_pool_exhausted(err: &sqlx::Error) -> bool {
+    matches!(err, sqlx::Error::PoolTimedOut)
+}
+
 impl From<sqlx::Error> for Failure {
     /// Every database connection staying busy is an overload ([`OVERLOADED`]), not a failure.
     fn from(err: sqlx::Error) -> Self {
-        if crate::db::is_pool_exhausted(&err) {
+        if is_pool_exhausted(&err) {
             return Self::Problem(OVERLOADED);
         }
         Self::unexpected(err)

@@ -77,6 +77,15 @@ impl fmt::Display for Cidr {
     }
 }
 
+/// How a request's client address is read: the peer's, or with `trust_forwarded_for` the one
+/// `X-Forwarded-For` names when the peer is one of `proxies` (any peer when the list is empty).
+/// The server's state hands it to the [`crate::http::client_ip::ClientIp`] extractor.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ClientAddressRule {
+    pub trust_forwarded_for: bool,
+    pub proxies: TrustedProxies,
+}
+
 /// The proxies whose `X-Forwarded-For` entries are trusted: a comma-separated list in the
 /// environment, a list of strings in the config file.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]

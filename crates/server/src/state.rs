@@ -26,6 +26,7 @@ use crate::http::spa::WebAssets;
 use crate::jobs::worker::WorkerContext;
 use crate::jobs::{self, JobHandlers, JobQueue};
 use crate::media::MediaStore;
+use crate::net::ClientAddressRule;
 use crate::payments::Payments;
 use crate::rate_limits::RateLimiter;
 use crate::recommendations::kept::KeptLists;
@@ -275,6 +276,15 @@ impl From<&AppState> for WorkerContext {
 
 fn job_timeout(config: &Config) -> Duration {
     Duration::from_secs(config.job_timeout_secs)
+}
+
+impl FromRef<AppState> for ClientAddressRule {
+    fn from_ref(state: &AppState) -> Self {
+        ClientAddressRule {
+            trust_forwarded_for: state.config.trust_forwarded_for,
+            proxies: state.config.trusted_proxies.clone(),
+        }
+    }
 }
 
 impl FromRef<AppState> for Automix {

@@ -17,6 +17,7 @@ use super::service::{AuthService, SecuredAccount};
 use crate::config::Config;
 use crate::http::error::{ApiResult, ErrorBody};
 use crate::http::extract;
+use crate::net::ClientAddressRule;
 
 /// A new set of recovery codes, shown once.
 #[derive(Debug, Serialize, ToSchema)]
@@ -46,6 +47,7 @@ where
     S: Clone + Send + Sync + 'static,
     Arc<AuthService>: FromRef<S>,
     Arc<Config>: FromRef<S>,
+    ClientAddressRule: FromRef<S>,
 {
     OpenApiRouter::new()
         .routes(routes!(recovery_codes_left, renew_recovery_codes))

@@ -20,12 +20,14 @@ use super::service::{AuthService, Authenticated, RequestMeta, SignupOutcome};
 use super::wire::{self, Body};
 use crate::config::Config;
 use crate::http::client_ip::ClientIp;
+use crate::net::ClientAddressRule;
 
 pub fn router<S>() -> Router<S>
 where
     S: Clone + Send + Sync + 'static,
     Arc<AuthService>: FromRef<S>,
     Arc<Config>: FromRef<S>,
+    ClientAddressRule: FromRef<S>,
 {
     Router::new()
         .route("/signup", post(signup))
@@ -81,7 +83,7 @@ pub(super) struct Meta(pub RequestMeta);
 impl<S> FromRequestParts<S> for Meta
 where
     S: Send + Sync,
-    Arc<Config>: FromRef<S>,
+    ClientAddressRule: FromRef<S>,
 {
     type Rejection = std::convert::Infallible;
 

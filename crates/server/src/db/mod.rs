@@ -143,12 +143,6 @@ fn ping_only_idle<DB: sqlx::Database>(
         })
 }
 
-/// Whether `err` says that every connection of the pool stayed busy for the whole acquire
-/// timeout: an overload, answered 503, rather than a failure.
-pub fn is_pool_exhausted(err: &sqlx::Error) -> bool {
-    matches!(err, sqlx::Error::PoolTimedOut)
-}
-
 /// Opens the first connection of a new pool, asking again while the pool's own acquire timeout
 /// runs out, for at most [`FIRST_CONNECTION_TIMEOUT`]; any other error is returned at once.
 async fn first_connection<DB: sqlx::Database>(pool: &sqlx::Pool<DB>) -> Result<(), sqlx::Error> {

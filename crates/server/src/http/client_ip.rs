@@ -2,13 +2,11 @@
 
 use std::convert::Infallible;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::sync::Arc;
 
 use axum::extract::{ConnectInfo, FromRef, FromRequestParts};
 use axum::http::request::Parts;
 
-use crate::config::Config;
-use crate::net::client_address;
+use crate::net::{ClientAddressRule, client_address};
 
 /// The client's IP address (see [`crate::net::client_address`]).
 #[derive(Clone, Copy, Debug)]
@@ -17,12 +15,12 @@ pub struct ClientIp(pub IpAddr);
 impl<S> FromRequestParts<S> for ClientIp
 where
     S: Send + Sync,
-    Arc<Config>: FromRef<S>,
+    ClientAddressRule: FromRef<S>,
 {
     type Rejection = Infallible;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let config = Arc::<Config>::from_ref(state);
+        let rule = ClientAddressRule::from_ref(state);
         let peer = parts
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
@@ -30,8 +28,8 @@ where
         Ok(Self(client_address(
             peer,
             &parts.headers,
-            config.trust_forwarded_for,
-            &config.trusted_proxies,
+            rule.trust_forwarded_for,
+            &rule.proxies,
         )))
     }
 }

@@ -55,7 +55,7 @@ impl ApiError {
         let overloaded = cause
             .chain()
             .filter_map(|err| err.downcast_ref::<sqlx::Error>())
-            .any(crate::db::is_pool_exhausted);
+            .any(errors::is_pool_exhausted);
         if overloaded {
             return errors::OVERLOADED.into();
         }
