@@ -18,7 +18,7 @@ use utoipa_axum::routes;
 use super::range::RangeRequest;
 use super::service::{self, StreamFile, StreamGrant, Streams};
 use crate::auth::{AuthService, AuthUser};
-use crate::automix::stems::Stem;
+use crate::catalog::stems::Stem;
 use crate::db::{Db, Timestamp};
 use crate::errors;
 use crate::http::error::{ApiResult, ErrorBody};

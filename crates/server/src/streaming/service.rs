@@ -11,8 +11,8 @@ use sha2::{Digest, Sha256};
 
 use super::signature;
 use crate::auth::Keys;
-use crate::automix::stems::{self, Stem};
 use crate::catalog::renditions::{self as catalog, RenditionRow, TrackSource};
+use crate::catalog::stems::{self, Stem};
 use crate::catalog::track::TrackStatus;
 use crate::db::{Db, Timestamp};
 use crate::errors::{self, Failure};

@@ -11,7 +11,7 @@
 //! ([`crate::signing`]).
 
 use crate::auth::Keys;
-use crate::automix::stems::Stem;
+use crate::catalog::stems::Stem;
 use crate::plans::StreamQuality;
 use crate::signing::{self, LinkError};
 
