@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '@/lib/queryKeys';
 import { deliverEvent, planChanged } from '@/test/events';
 import { advance, answerPlanReads, subscriptionReads as readsOf, waitForPlanWithFakeClock } from '@/test/planReads';
 import { renderRoute } from '@/test/render';
@@ -108,6 +109,19 @@ describe('PaymentApprovedPage', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Basic' })).toBeInTheDocument();
     await advance(10_000);
     expect(subscriptionReads()).toBe(2);
+  });
+
+  it("gives the cached profile the plan it read, so the app's frame shows it even if its event was missed", async () => {
+    answerPlans('free', 'premium');
+    const { queryClient } = renderApproved(true);
+    queryClient.setQueryData(queryKeys.me.profile(), { id: 'user-1', subscription_plan: 'free' });
+    await advance(0);
+    expect(queryClient.getQueryData(queryKeys.me.profile())).toMatchObject({ subscription_plan: 'free' });
+
+    await advance(2_000);
+
+    expect(screen.getByRole('heading', { level: 2, name: 'Premium' })).toBeInTheDocument();
+    expect(queryClient.getQueryData(queryKeys.me.profile())).toMatchObject({ subscription_plan: 'premium' });
   });
 
   it('shows a plan already paid at the first read without waiting', async () => {

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer } from 'react';
-import { useLivePlan } from './api/livePlan';
+import { queryKeys } from '@/lib/queryKeys';
+import { applyPlanChange, useLivePlan } from './api/livePlan';
 import { subscriptionQueryOptions } from './api/subscription';
 import {
   confirmPlan,
@@ -14,7 +15,8 @@ import {
  * Runs the wait of /payment-approved and /subscription/changed (planConfirmation.ts): reads the
  * plan, again every 2 s until it reads `awaited`, at most 5 times, and stops at once on a
  * `plan_changed` event to it (heard also after the reads ran out). `checkAgain` starts the reads
- * over. Does nothing while `enabled` is false (a signed-out visitor has no plan to read).
+ * over. A plan read that differs from the cached profile's is applied to the caches, as its event
+ * would be. Does nothing while `enabled` is false (a signed-out visitor has no plan to read).
  */
 export function usePlanConfirmation(
   enabled: boolean,
@@ -31,6 +33,10 @@ export function usePlanConfirmation(
     let current = true;
     queryClient.query({ ...subscriptionQueryOptions, staleTime: 0, retry: false }).then(
       (subscription) => {
+        // The app's frame (the user card, the ads) shows the plan from the cached profile; a
+        // change whose event came before the live stream was listening would stay unseen there.
+        const cached = queryClient.getQueryData<{ subscription_plan: string }>(queryKeys.me.profile());
+        if (cached && cached.subscription_plan !== subscription.plan) applyPlanChange(queryClient, subscription.plan);
         if (current) dispatch({ type: 'plan-read', plan: subscription.plan });
       },
       (error: unknown) => {
