@@ -5,6 +5,7 @@ import { GuestOnly } from '@/features/auth/GuestOnly';
 import { LoginPage } from '@/features/auth/LoginPage';
 import { LogOutButton } from '@/features/auth/LogOutButton';
 import { NotMePage } from '@/features/auth/NotMePage';
+import { RequireSignIn } from '@/features/auth/RequireSignIn';
 import { ResetPasswordPage } from '@/features/auth/ResetPasswordPage';
 import { SignupPage } from '@/features/auth/SignupPage';
 import { ArtistPage } from '@/features/catalog/ArtistPage';
@@ -30,7 +31,6 @@ import { AppFrame } from './layouts/AppFrame';
 import { AuthLayout } from './layouts/AuthLayout';
 import { PublicLayout, type PublicPageHandle } from './layouts/PublicLayout';
 import { RootLayout } from './layouts/RootLayout';
-import { SignedInOnly } from './layouts/SignedInOnly';
 import { PaymentApprovedRoute } from './PaymentApprovedRoute';
 import { PlaylistRoute } from './PlaylistRoute';
 import { RouteErrorFallback } from './RouteErrorFallback';
@@ -108,7 +108,7 @@ export const routes: RouteObject[] = [
         element: <AppFrame />,
         children: [
           { element: <PublicLayout />, children: publicPages },
-          { element: <SignedInOnly />, children: signedInPages },
+          { element: <RequireSignIn />, children: signedInPages },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },
