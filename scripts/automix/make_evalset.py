@@ -7,7 +7,7 @@ writes OUTDIR/<item>/{vocals,accompaniment,mixture}.wav for five items of 22 to 
 44.1 kHz stereo 16-bit PCM. The music is synthesised here with numpy (chords, plucked
 arpeggios, bass, a kick and noise-burst snare and hi-hat; a different tempo, key, progression
 and stereo placement per item), in the spirit of the demo synthesiser in
-crates/server/src/audio/synth.rs. The vocals are espeak-ng voices: "sung" lines, one word per
+crates/platform/src/audio/synth.rs. The vocals are espeak-ng voices: "sung" lines, one word per
 beat with the pitch following a melody, and spoken lines, several voices, pitches and speeds per
 item, resampled to 44.1 kHz and placed centred or slightly off centre.
 

@@ -18,9 +18,9 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use backbeat::catalog::artist::store::TOP_TRACKS;
-use backbeat::catalog::browse::search::COUNT_CAP;
-use backbeat::catalog::browse::search_query::SearchQuery;
 use backbeat::catalog::browse::store::NEWEST_AFTER;
+use backbeat::catalog::search::COUNT_CAP;
+use backbeat::catalog::search::query::SearchQuery;
 use backbeat::catalog::track_page::store::{FIND_VISIBLE, RELATED};
 use backbeat::db::page::Position;
 use backbeat::db::{Db, Timestamp};

@@ -25,17 +25,17 @@ use tracing::Level;
 
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::catalog::upload::slots;
+use crate::catalog::upload::reservations;
 use crate::config::Config;
 use crate::http::error::{ApiError, api_method_not_allowed, api_not_found};
 use crate::http::metrics::{self, PublicMetrics};
 use crate::http::request_id::MakeProcessRequestId;
 use crate::http::security::{self, SecurityHeaders};
 use crate::http::serve::serve;
-use crate::http::spa;
 use crate::http::timeout::{self, TimeLimits};
 use crate::http::{health, openapi};
 use crate::jobs::worker::{WorkerContext, Workers};
+use crate::spa;
 use crate::state::AppState;
 use crate::{
     activity, ads, auth, automix, catalog, home, library, media, payments, payouts, plans, plays,
@@ -167,7 +167,7 @@ async fn housekeeping(state: AppState) {
             Ok(removed) => tracing::debug!(removed, "AutoMix watcher housekeeping"),
             Err(err) => tracing::warn!(error = %err, "AutoMix watcher housekeeping failed"),
         }
-        match slots::sweep_expired(&state.db, crate::db::Timestamp::now()).await {
+        match reservations::sweep_expired(&state.db, crate::db::Timestamp::now()).await {
             Ok(removed) => tracing::debug!(removed, "upload reservation housekeeping"),
             Err(err) => tracing::warn!(error = %err, "upload reservation housekeeping failed"),
         }
@@ -179,7 +179,7 @@ async fn housekeeping(state: AppState) {
             Ok(()) => tracing::debug!("database statistics housekeeping"),
             Err(err) => tracing::warn!(error = %err, "database statistics housekeeping failed"),
         }
-        match crate::catalog::browse::search_index::merge_segments(&state.db).await {
+        match crate::catalog::search::index::merge_segments(&state.db).await {
             Ok(steps) => tracing::debug!(steps, "search index housekeeping"),
             Err(err) => tracing::warn!(error = %err, "search index housekeeping failed"),
         }

@@ -1,43 +1,30 @@
 //! Backbeat: a self-hostable music platform. Independent artists upload tracks, listeners stream
-//! them, artists earn per play. This crate is the whole server; `main.rs` is its command line.
+//! them, artists earn per play. This crate is the composition root: `state` builds the services
+//! from the configuration, `app` merges every concern's router and the OpenAPI document and
+//! serves them, `demo` seeds the demo catalogue, and `cli` is the command line `main.rs` runs.
 //!
-//! Layers, each using only those below it: the composition root (`app`, `state`); the product's
-//! concerns (`auth`, `profiles`, `catalog`, `home`, `library`, `plays`, `activity`,
-//! `recommendations`, `streaming`, `ads`, `payments`, `plans`, `demo`); the building blocks they
-//! share (`audio`, `images`, `jobs`, `events`, `media`, `http`, `db`, `errors`, `config`, `net`,
-//! `signing`, `secrets`, `kept_for`, `rate_limits`, `shutdown`, `telemetry`, `text_table`). docs/ARCHITECTURE.md draws them.
+//! The server is a workspace of crates, each depending only on those below it (docs/
+//! ARCHITECTURE.md draws them): `backbeat-core`, `backbeat-migrations`, `backbeat-web-assets`,
+//! `backbeat-platform`, `backbeat-auth`, `backbeat-payouts`, `backbeat-catalog`,
+//! `backbeat-social`, `backbeat-commerce`. Their modules are re-exported here under the names they
+//! have inside their crates, so the command line, the demo and the tests name every part from one
+//! place (`backbeat::catalog::track`, `backbeat::payouts::ledger`).
 
-pub mod activity;
-pub mod ads;
 pub mod app;
-pub mod audio;
-pub mod auth;
-pub mod automix;
-pub mod catalog;
-pub mod config;
-pub mod db;
+pub mod cli;
 pub mod demo;
-pub mod errors;
-pub mod events;
-pub mod home;
-pub mod http;
-pub mod images;
-pub mod jobs;
-pub mod kept_for;
-pub mod library;
-pub mod media;
-pub mod net;
-pub mod payments;
-pub mod payouts;
-pub mod plans;
-pub mod plays;
-pub mod profiles;
-pub mod rate_limits;
-pub mod recommendations;
-pub mod secrets;
-pub mod shutdown;
-pub mod signing;
 pub mod state;
-pub mod streaming;
-pub mod telemetry;
-pub mod text_table;
+
+pub use backbeat_auth as auth;
+pub use backbeat_catalog::{automix, catalog, plays, recommendations, streaming};
+pub use backbeat_commerce::{ads, payments};
+pub use backbeat_core::{
+    cache, db, errors, http, ids, money, net, on_db, on_tx, rate_limits, shutdown, signing,
+    text_table,
+};
+pub use backbeat_payouts as payouts;
+pub use backbeat_platform::{
+    audio, config, events, images, jobs, media, plans, secrets, telemetry, users,
+};
+pub use backbeat_social::{activity, home, library, profiles};
+pub use backbeat_web_assets as spa;

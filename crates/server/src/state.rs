@@ -14,15 +14,14 @@ use crate::automix::job::{self as automix_job, Separation};
 use crate::automix::live::LiveStems;
 use crate::automix::separator::{BuiltinSeparator, Engine, ExternalSeparator};
 use crate::automix::service::Automix;
-use crate::catalog::browse::search_facts::SearchFacts;
+use crate::catalog::search::facts::SearchFacts;
 use crate::catalog::upload::processing::Processing;
+use crate::catalog::upload::reservations::UploadGate;
 use crate::catalog::upload::service::Uploads;
-use crate::catalog::upload::slots::UploadGate;
 use crate::config::{Config, MediaRedirect};
 use crate::db::{Db, Timestamp};
 use crate::events::{EventBus, StreamSlots};
 use crate::http::metrics::HttpMetrics;
-use crate::http::spa::WebAssets;
 use crate::jobs::worker::WorkerContext;
 use crate::jobs::{self, JobHandlers, JobQueue};
 use crate::media::MediaStore;
@@ -33,6 +32,7 @@ use crate::recommendations::kept::KeptLists;
 use crate::recommendations::neighbours::UpdateNeighbours;
 use crate::secrets::{NodeSecrets, fingerprints};
 use crate::shutdown::Shutdown;
+use crate::spa::WebAssets;
 use crate::streaming::Streams;
 
 /// What every handler can reach. Cloned for every request, so it is one shared pointer.

@@ -1,7 +1,9 @@
-//! The shape of the server's source, checked like behaviour: no import loop among its files, no
-//! import of a higher layer, and no file longer than one person holds in mind. Read from the
-//! source text (`use` declarations and paths in the code), outside the files' own test modules.
-//! A module's own file (`mod.rs`) naming its children is containment, not an import.
+//! The shape of the server's source, checked like behaviour where Cargo cannot: no import loop
+//! among the files of any crate of the workspace, and no file longer than one person holds in
+//! mind. (That a crate uses only the crates below it is what their `Cargo.toml` files say, and
+//! Cargo refuses a loop between crates.) Read from the source text (`use` declarations and paths
+//! in the code), outside the files' own test modules. A module's own file (`mod.rs`) naming its
+//! children is containment, not an import.
 //!
 //! `cargo test -p backbeat --test architecture` (part of `make test`).
 
@@ -20,8 +22,23 @@ struct SourceFile {
     code: String,
 }
 
-fn source_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+/// The source folder of every crate of the workspace (`crates/*/src`).
+fn crate_roots() -> Vec<PathBuf> {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut roots: Vec<PathBuf> = std::fs::read_dir(&crates)
+        .unwrap()
+        .map(|entry| entry.unwrap().path().join("src"))
+        .filter(|src| src.is_dir())
+        .collect();
+    roots.sort();
+    assert!(roots.len() > 5, "the crates are found");
+    roots
+}
+
+/// A file's path from the `crates` folder (`catalog/src/plays/service.rs`).
+fn shown(path: &Path) -> String {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    path.strip_prefix(&crates).unwrap().display().to_string()
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -217,15 +234,15 @@ fn resolve(from: &[String], path: &str, modules: &BTreeMap<Vec<String>, usize>) 
     best
 }
 
-fn load() -> Vec<SourceFile> {
-    let root = source_root();
+/// The files of one crate's library.
+fn load(root: &Path) -> Vec<SourceFile> {
     let mut paths = Vec::new();
-    rust_files(&root, &mut paths);
+    rust_files(root, &mut paths);
     paths.sort();
     paths
         .into_iter()
         .filter_map(|path| {
-            let module = module_of(&root, &path)?;
+            let module = module_of(root, &path)?;
             let code = code_of(&std::fs::read_to_string(&path).unwrap());
             Some(SourceFile { path, module, code })
         })
@@ -314,126 +331,17 @@ fn imports(files: &[SourceFile]) -> Vec<BTreeSet<usize>> {
         .collect()
 }
 
-/// The server's layers, lowest first, by top-level module. A file may import files of its own
-/// layer and of the layers below, never above (docs/ARCHITECTURE.md, "Layers").
-const LAYERS: &[(&str, &[&str])] = &[
-    (
-        "foundation",
-        &[
-            "errors",
-            "net",
-            "shutdown",
-            "config",
-            "telemetry",
-            "db",
-            "http",
-            "media",
-            "events",
-            "jobs",
-            "audio",
-            "images",
-            "plans",
-            "signing",
-            "secrets",
-            "rate_limits",
-            "kept_for",
-            "text_table",
-        ],
-    ),
-    (
-        "concerns",
-        &[
-            "auth",
-            "profiles",
-            "catalog",
-            "library",
-            "plays",
-            "activity",
-            "recommendations",
-            "streaming",
-            "payouts",
-            "home",
-            "ads",
-            "payments",
-            "automix",
-        ],
-    ),
-    ("composition root", &["app", "state", "demo"]),
-];
-
-/// The layer of a file of the library (`None` for `lib.rs`, which only declares modules).
-fn layer_of(file: &SourceFile) -> Option<usize> {
-    let top = file.module.first()?;
-    let layer = LAYERS
-        .iter()
-        .position(|(_, modules)| modules.contains(&top.as_str()));
-    Some(layer.unwrap_or_else(|| {
-        panic!("src/{top} is in no layer: add it to LAYERS and to docs/ARCHITECTURE.md")
-    }))
-}
-
 #[test]
-fn no_file_imports_a_layer_above_its_own() {
-    let files = load();
-    let root = source_root();
-    let name = |i: usize| {
-        files[i]
-            .path
-            .strip_prefix(&root)
-            .unwrap()
-            .display()
-            .to_string()
-    };
-    let mut upward = Vec::new();
-    for (from, targets) in imports(&files).iter().enumerate() {
-        let Some(from_layer) = layer_of(&files[from]) else {
-            continue;
-        };
-        for &to in targets {
-            if let Some(to_layer) = layer_of(&files[to]).filter(|&layer| layer > from_layer) {
-                upward.push(format!(
-                    "{} ({}) imports {} ({})",
-                    name(from),
-                    LAYERS[from_layer].0,
-                    name(to),
-                    LAYERS[to_layer].0
-                ));
-            }
+fn no_import_loop_among_the_files_of_any_crate() {
+    let mut described = Vec::new();
+    for root in crate_roots() {
+        let files = load(&root);
+        for group in loops(&imports(&files)) {
+            let mut names: Vec<String> = group.iter().map(|&i| shown(&files[i].path)).collect();
+            names.sort();
+            described.push(names.join(" <-> "));
         }
     }
-    assert!(
-        upward.is_empty(),
-        "imports of a higher layer:\n{}",
-        upward.join("\n")
-    );
-}
-
-#[test]
-fn no_import_loop_among_the_server_files() {
-    let files = load();
-    let edges = imports(&files);
-
-    let found = loops(&edges);
-
-    let root = source_root();
-    let described: Vec<String> = found
-        .iter()
-        .map(|group| {
-            let mut names: Vec<String> = group
-                .iter()
-                .map(|&i| {
-                    files[i]
-                        .path
-                        .strip_prefix(&root)
-                        .unwrap()
-                        .display()
-                        .to_string()
-                })
-                .collect();
-            names.sort();
-            names.join(" <-> ")
-        })
-        .collect();
     assert!(
         described.is_empty(),
         "import loops:\n{}",
@@ -443,12 +351,20 @@ fn no_import_loop_among_the_server_files() {
 
 #[test]
 fn no_file_holds_more_than_400_lines_of_logic() {
-    let root = source_root();
     let mut too_long = Vec::new();
+    let mut paths = Vec::new();
+    // The separation engine (`crates/automix`) is a numeric port held line by line to its
+    // reference implementation, not product code; it keeps its own shape.
+    for root in crate_roots()
+        .into_iter()
+        .filter(|root| !root.ends_with("automix/src"))
+    {
+        rust_files(&root, &mut paths);
+    }
     // A file of unit tests (`#[cfg(test)] mod tests;`) is tests, not logic.
-    for file in load().into_iter().filter(|f| !f.path.ends_with("tests.rs")) {
-        let logic = file
-            .code
+    for path in paths.into_iter().filter(|p| !p.ends_with("tests.rs")) {
+        let code = code_of(&std::fs::read_to_string(&path).unwrap());
+        let logic = code
             .lines()
             .filter(|line| {
                 let line = line.trim();
@@ -456,10 +372,7 @@ fn no_file_holds_more_than_400_lines_of_logic() {
             })
             .count();
         if logic > MAX_LOGIC_LINES {
-            too_long.push(format!(
-                "{}: {logic}",
-                file.path.strip_prefix(&root).unwrap().display()
-            ));
+            too_long.push(format!("{}: {logic}", shown(&path)));
         }
     }
     assert!(

@@ -6,8 +6,6 @@
 //! Running it again adds nothing: an artist's account is found by its email, a track by its
 //! uploader, title and artist.
 
-mod art;
-mod music;
 pub mod scale;
 
 use std::io::Cursor;
@@ -20,8 +18,6 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use rand::RngCore;
 use sha2::{Digest, Sha256};
 
-use self::art::{Cover, Motif, initials_of};
-use self::music::{Genre, SAMPLE_RATE, Song};
 use crate::audio::synth;
 use crate::catalog::renditions;
 use crate::catalog::track::TrackStatus;
@@ -32,32 +28,36 @@ use crate::jobs::worker::{WorkerContext, Workers};
 use crate::profiles::profile::service::update_my_profile;
 use crate::profiles::profile::{Bio, ProfileChanges};
 use crate::state::AppState;
+use backbeat_demo_content::art::{Cover, Motif, initials_of};
+use backbeat_demo_content::music::{Genre, SAMPLE_RATE, Song};
 
 /// How long the command waits for processing before it gives up waiting.
 const PROCESSING_TIMEOUT: Duration = Duration::from_secs(30 * 60);
 
-struct DemoArtist {
-    slug: &'static str,
-    name: &'static str,
-    bio: &'static str,
-    genre: Genre,
-    motif: Motif,
-    colours: ([u8; 3], [u8; 3]),
+/// A demo artist: their account, profile, look and releases.
+pub struct DemoArtist {
+    pub slug: &'static str,
+    pub name: &'static str,
+    pub bio: &'static str,
+    pub genre: Genre,
+    pub motif: Motif,
+    pub colours: ([u8; 3], [u8; 3]),
     /// Uploaded as FLAC (so premium listeners get a lossless rendition), else as MP3.
-    lossless: bool,
-    releases: &'static [Release],
+    pub lossless: bool,
+    pub releases: &'static [Release],
 }
 
-struct Release {
-    album: Option<&'static str>,
-    titles: &'static [&'static str],
+/// An album (or singles, without one) and its track titles.
+pub struct Release {
+    pub album: Option<&'static str>,
+    pub titles: &'static [&'static str],
 }
 
 /// Who and what is seeded, and how long the songs are.
-struct Catalogue {
-    artists: &'static [DemoArtist],
+pub struct Catalogue {
+    pub artists: &'static [DemoArtist],
     /// Song lengths in whole seconds, inclusive.
-    seconds: (u64, u64),
+    pub seconds: (u64, u64),
 }
 
 const DEMO: Catalogue = Catalogue {
@@ -206,7 +206,9 @@ pub async fn seed(state: &AppState) -> anyhow::Result<DemoReport> {
     seed_catalogue(state, &DEMO).await
 }
 
-async fn seed_catalogue(
+/// Creates what is missing of `catalogue` (the demo's, or a smaller one), then processes the new
+/// tracks as [`seed`] does.
+pub async fn seed_catalogue(
     state: &AppState,
     catalogue: &'static Catalogue,
 ) -> anyhow::Result<DemoReport> {
@@ -379,115 +381,5 @@ async fn wait_for_processing(
             "{processing} demo tracks are still processing; a running server will finish them"
         );
         tokio::time::sleep(Duration::from_millis(500)).await;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::config::Config;
-
-    const TINY: Catalogue = Catalogue {
-        artists: &[
-            DemoArtist {
-                slug: "test-duo",
-                name: "Test Duo",
-                bio: "Two seconds of fame.",
-                genre: Genre::Rock,
-                motif: Motif::Bars,
-                colours: ([0, 0, 0], [255, 255, 255]),
-                lossless: false,
-                releases: &[
-                    Release {
-                        album: Some("First"),
-                        titles: &["Opener"],
-                    },
-                    Release {
-                        album: None,
-                        titles: &["B-Side"],
-                    },
-                ],
-            },
-            DemoArtist {
-                slug: "test-drone",
-                name: "Test Drone",
-                bio: "Long tones.",
-                genre: Genre::Ambient,
-                motif: Motif::Waves,
-                colours: ([10, 20, 30], [200, 210, 220]),
-                lossless: true,
-                releases: &[Release {
-                    album: None,
-                    titles: &["Hum"],
-                }],
-            },
-        ],
-        seconds: (1, 2),
-    };
-
-    #[tokio::test]
-    async fn seeding_creates_processed_tracks_once() {
-        let dir = tempfile::tempdir().unwrap();
-        let state = AppState::build(Config {
-            data_dir: dir.path().to_owned(),
-            job_workers: 1,
-            ..Config::default()
-        })
-        .await
-        .unwrap();
-
-        let first = seed_catalogue(&state, &TINY).await.unwrap();
-        let second = seed_catalogue(&state, &TINY).await.unwrap();
-
-        assert_eq!(
-            first,
-            DemoReport {
-                artists: 2,
-                artists_created: 2,
-                tracks: 3,
-                tracks_uploaded: 3,
-                ready: 3,
-                failed: 0,
-            }
-        );
-        assert_eq!(
-            (
-                second.artists_created,
-                second.tracks,
-                second.tracks_uploaded
-            ),
-            (0, 3, 0)
-        );
-        let drone = state
-            .auth
-            .account_id(&demo_email("test-drone"))
-            .await
-            .unwrap()
-            .unwrap();
-        let tracks = store::uploaded_by(
-            &state.db,
-            &drone,
-            false,
-            &crate::db::page::Position::before_descending(),
-            10,
-        )
-        .await
-        .unwrap();
-        assert_eq!(tracks.len(), 1);
-        assert_eq!(tracks[0].genre.as_deref(), Some("Ambient"));
-        assert!(tracks[0].cover_key.is_some());
-        let renditions = renditions::renditions(&state.db, &tracks[0].id)
-            .await
-            .unwrap();
-        assert_eq!(
-            renditions.len(),
-            3,
-            "a lossless upload has a FLAC rendition"
-        );
-        let profile = crate::profiles::profile::service::my_profile(&state.db, &drone)
-            .await
-            .unwrap();
-        assert_eq!(profile.bio, "Long tones.");
-        state.db.close().await;
     }
 }

@@ -1,10 +1,9 @@
-//! Several nodes on one database (issue 16): nodes given one set of secrets (generated once by
-//! `backbeat keys generate`, as files or as variables) accept each other's access tokens,
-//! refresh tokens, stream URLs and webhook signatures; on PostgreSQL a node with other secrets
-//! refuses to start and says which setting to fix, until `backbeat keys adopt` records new
-//! ones, while SQLite's one process takes a changed set as it always did. (One
-//! budget of sign-in attempts for every node: guessing.rs; of AutoMix starts: stems.rs; of
-//! withdrawals: payouts.rs.)
+//! Several nodes on one database: nodes given one set of secrets (generated once by
+//! `backbeat keys generate`, as files or as variables) accept each other's access tokens, refresh
+//! tokens, stream URLs and webhook signatures; on PostgreSQL a node with other secrets refuses to
+//! start and says which setting to fix, until `backbeat keys adopt` records new ones, while
+//! SQLite's one process takes a changed set as it always did. (One budget of sign-in attempts for
+//! every node: guessing.rs; of AutoMix starts: stems.rs; of withdrawals: payouts.rs.)
 
 use std::path::{Path, PathBuf};
 

@@ -17,6 +17,7 @@ mod cli;
 mod cluster;
 mod contract;
 mod database;
+mod demo;
 mod guessing;
 mod http_basics;
 mod jobs;

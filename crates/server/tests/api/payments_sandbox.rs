@@ -198,7 +198,7 @@ async fn a_checkout_of_the_plan_one_has_is_refused() {
     assert_eq!(message, "You are already on the Premium plan.");
 }
 
-// ---- two open checkouts, and the limits on starting them (issue 27)
+// ---- two open checkouts, and the limits on starting them
 
 /// Waits until `sql` (of the user) counts `expected`; answers whether it did in time.
 async fn counts_become(app: &TestApp, sql: &'static str, user: &str, expected: i64) -> bool {

@@ -1,8 +1,9 @@
 //! Earnings and withdrawals through the API: a listener's counted play credits the uploader 21
-//! units in the play's transaction; the balance shows rounded down; a withdrawal is checked in
-//! SPEC's order, takes the whole balance rounded down to cents, once, however often and however
-//! concurrently it is sent; at most so many a day, on whichever node; the history lists mine,
-//! newest first, masked. After every test each cached balance equals the sum of its ledger.
+//! units in the play's transaction; the balance shows rounded down; a withdrawal is checked in the
+//! product's order (the minimum, then what is missing, then the formats), takes the whole balance
+//! rounded down to cents, once, however often and however concurrently it is sent; at most so many
+//! a day, on whichever node; the history lists mine, newest first, masked. After every test each
+//! cached balance equals the sum of its ledger.
 
 use futures_util::future::join_all;
 use reqwest::Method;
@@ -239,7 +240,7 @@ async fn a_withdrawal_takes_the_whole_balance_rounded_down_to_cents_and_leaves_t
     );
     let again = withdraw(&app, &token, &paypal("ada@example.com"), None).await;
     assert_api_error(again, 409, "minimum_withdrawal").await;
-    // SPEC's one serialised text is what is stored.
+    // The details' one serialised text is what is stored.
     let stored: String = backbeat::on_db!(&app.db, pool => sqlx::query_scalar(
         "SELECT details FROM withdrawals").fetch_one(pool).await.unwrap());
     assert_eq!(

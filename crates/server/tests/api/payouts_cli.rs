@@ -6,6 +6,8 @@
 use std::process::Output;
 
 use backbeat::db::Timestamp;
+use backbeat::ids::{HistoryId, TrackId, UserId};
+use backbeat::money::Units;
 use backbeat::payouts::ledger::{self, Change};
 use serde_json::Value;
 
@@ -154,7 +156,7 @@ async fn the_export_holds_every_withdrawal_with_its_full_details() {
     );
 }
 
-// ---- what the operator sees before paying (issue 27)
+// ---- what the operator sees before paying
 
 /// Moves a user's account `days` into the past.
 async fn joined_days_ago(app: &TestApp, user: &str, days: i64) {
@@ -173,7 +175,7 @@ async fn credited_play(
     units: i64,
 ) {
     let at = Timestamp::now() - chrono::Duration::days(days);
-    let history_id = uuid::Uuid::now_v7().to_string();
+    let history_id = HistoryId::generate();
     let mut tx = app.db.begin().await.unwrap();
     backbeat::on_tx!(&mut tx, conn => sqlx::query(
         "INSERT INTO listening_history (id, user_id, track_id, listened_at, counted) \
@@ -182,11 +184,17 @@ async fn credited_play(
         .execute(conn).await.map(drop).unwrap());
     let change = Change::PlayCredit {
         history_id: &history_id,
-        track_id: track,
+        track_id: &TrackId::from(track),
     };
-    ledger::record(&mut tx, artist, change, units, at)
-        .await
-        .unwrap();
+    ledger::record(
+        &mut tx,
+        &UserId::from(artist),
+        change,
+        Units::new(units),
+        at,
+    )
+    .await
+    .unwrap();
     tx.commit().await.unwrap();
 }
 

@@ -10,9 +10,10 @@ use std::collections::HashMap;
 use backbeat::auth::Mailer;
 use backbeat::config::Config;
 use backbeat::errors;
+use backbeat::money::Units;
 use backbeat::payouts::details::{GivenDetails, Method};
-use backbeat::payouts::service::{self, WithdrawalRequest};
-use backbeat::payouts::{operator, whole_cents};
+use backbeat::payouts::operator;
+use backbeat::payouts::withdrawals::{self, WithdrawalRequest};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -87,17 +88,22 @@ async fn run(seed: u64) {
                     idempotency_key: Some(&key),
                 };
                 let retry = keys.contains(&(user.clone(), key.clone()));
-                let result = service::request_withdrawal(&app.db, &user, request, PER_DAY).await;
+                let result =
+                    withdrawals::request_withdrawal(&app.db, &user, request, PER_DAY).await;
                 let balance = model.entry(user.clone()).or_default();
                 let made = created.entry(user.clone()).or_default();
                 match result {
                     Ok(row) if !retry => {
                         assert!(*balance >= 50_000, "{context}: withdrew below the minimum");
                         assert!(*made < PER_DAY, "{context}: withdrew over the daily limit");
-                        assert_eq!(row.amount_units, whole_cents(*balance), "{context}");
-                        *balance -= row.amount_units;
+                        assert_eq!(
+                            row.amount_units,
+                            Units::new(*balance).whole_cents(),
+                            "{context}"
+                        );
+                        *balance -= row.amount_units.get();
                         *made += 1;
-                        pending.push((row.id, user.clone(), row.amount_units));
+                        pending.push((row.id.to_string(), user.clone(), row.amount_units.get()));
                         keys.push((user, key));
                     }
                     Ok(_) => {}
@@ -138,8 +144,13 @@ async fn run(seed: u64) {
                 .await
                 .unwrap();
             let expected = model.get(&person.id).copied().unwrap_or(0);
-            assert_eq!(stored, expected, "{context}: balance of {}", person.id);
-            assert!(stored >= 0, "{context}");
+            assert_eq!(
+                stored.get(),
+                expected,
+                "{context}: balance of {}",
+                person.id
+            );
+            assert!(!stored.is_negative(), "{context}");
         }
     }
 }

@@ -215,7 +215,7 @@ async fn a_play_needs_a_signed_in_listener() {
     assert_eq!(history_rows(&app, &track).await, 0);
 }
 
-// ---- time between counted plays, and the budget of reports (issue 27)
+// ---- time between counted plays, and the budget of reports
 
 /// The app with counted plays at least 30 s apart (the production default the test app turns
 /// off).

@@ -1,4 +1,4 @@
-//! The recommender that learns (issue 15): neighbours folded in incrementally by the
+//! The recommender that learns: neighbours folded in incrementally by the
 //! `update_neighbours` job, requests that never wait for it, what is never recommended (my
 //! own uploads, what I played in the last 30 days), at most 2 tracks of an artist, and the
 //! `backbeat recommendations` commands.

@@ -56,7 +56,7 @@ async fn seed_scale_writes_a_consistent_catalogue_that_lists_finds_shows_and_str
     );
     assert_eq!(count(&app, "SELECT COUNT(*) FROM tracks").await, TRACKS + 1);
     assert!(
-        backbeat::catalog::browse::search_index::segments(&app.db)
+        backbeat::catalog::search::index::segments(&app.db)
             .await
             .unwrap()
             <= 1,

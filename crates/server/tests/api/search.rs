@@ -3,11 +3,11 @@
 
 use std::collections::HashSet;
 
-use backbeat::catalog::browse::search::{self as search_sql, Plan, tier_page_by};
-use backbeat::catalog::browse::search_facts::{Facts, SearchFacts};
-use backbeat::catalog::browse::search_index;
-use backbeat::catalog::browse::search_query::{PLAYS_MASK, Resume, SearchQuery, TIER_STEP, Tier};
 use backbeat::catalog::browse::service::list_tracks;
+use backbeat::catalog::search::facts::{Facts, SearchFacts};
+use backbeat::catalog::search::index as search_index;
+use backbeat::catalog::search::query::{PLAYS_MASK, Resume, SearchQuery, TIER_STEP, Tier};
+use backbeat::catalog::search::{self as search_sql, Plan, tier_page_by};
 use backbeat::db::page::PageRequest;
 use backbeat::db::{Db, Timestamp};
 use serde_json::Value;

@@ -1,4 +1,4 @@
-//! What a search may be sent (issue 27): at most 200 characters and 10 words, said in the
+//! What a search may be sent: at most 200 characters and 10 words, said in the
 //! OpenAPI document; and no search text, cursor or page size answers a server error, whatever
 //! syntax of the text indexes (FTS5, tsquery) or bytes it holds.
 

@@ -1,9 +1,9 @@
-//! Two `backbeat` processes behind one (imagined) load balancer, sharing PostgreSQL, an S3
-//! bucket on a loopback S3 server and one set of keys (issue 16): what one node does, the other
-//! sees. An upload made on node A streams from node B with A's signed URL; a play on A reaches a
-//! follower's live stream on B; one withdrawal request sent to both nodes at once with one
-//! idempotency key makes one withdrawal; a node killed with SIGKILL mid-processing leaves its
-//! job to the other node, which finishes it and stores one result.
+//! Two `backbeat` processes behind one (imagined) load balancer, sharing PostgreSQL, an S3 bucket
+//! on a loopback S3 server and one set of keys: what one node does, the other sees. An upload made
+//! on node A streams from node B with A's signed URL; a play on A reaches a follower's live stream
+//! on B; one withdrawal request sent to both nodes at once with one idempotency key makes one
+//! withdrawal; a node killed with SIGKILL mid-processing leaves its job to the other node, which
+//! finishes it and stores one result.
 //!
 //! These tests need PostgreSQL (several nodes share a database; SQLite is one process): they
 //! run in the PostgreSQL pass of `make test` (`make test-rust-postgres`, which CI always runs).

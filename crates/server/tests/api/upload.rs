@@ -750,7 +750,7 @@ async fn an_upload_may_take_longer_than_the_ordinary_request_limit() {
     assert_eq!(response.await.unwrap().status(), 201);
 }
 
-// ---- issue 27: a verified artist's name, sources over 96 kHz
+// ---- a verified artist's name, sources over 96 kHz
 
 #[tokio::test]
 async fn another_account_cannot_upload_under_a_verified_artists_name() {

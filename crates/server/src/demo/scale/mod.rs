@@ -11,23 +11,22 @@
 //!
 //! Every listener signs in with [`LISTENER_PASSWORD`] as `listener-N@scale.backbeat.local`.
 
-mod plan;
 mod rows;
-mod words;
 
 use std::time::Instant;
 
 use anyhow::Context;
 use uuid::Uuid;
 
-pub use self::plan::ScaleSize;
-use self::plan::{PLAYS_SPAN_SECS, Plan};
 use self::rows::{Batch, Value};
 use crate::catalog::renditions::{self, RenditionRow};
 use crate::catalog::upload::track_text::TrackText;
 use crate::db::{Db, Timestamp};
 use crate::on_db;
 use crate::state::AppState;
+pub use backbeat_demo_content::plan::ScaleSize;
+use backbeat_demo_content::plan::{PLAYS_SPAN_SECS, Plan};
+use backbeat_demo_content::words;
 
 /// The password of every generated listener and artist.
 pub const LISTENER_PASSWORD: &str = "scale-listener-password";
@@ -158,7 +157,7 @@ pub async fn seed(state: &AppState, size: ScaleSize) -> anyhow::Result<ScaleRepo
         write_activity(db, &plan, &listeners, &artists, &track_ids, now).await?;
     (report.plays, report.likes, report.follows) = (history, likes, follows);
     tracing::info!("merging the search index");
-    crate::catalog::browse::search_index::merge_segments(db).await?;
+    crate::catalog::search::index::merge_segments(db).await?;
     tracing::info!("analysing");
     on_db!(db, pool => sqlx::query("ANALYZE").execute(pool).await.map(drop))?;
     report.seconds = started.elapsed().as_secs();

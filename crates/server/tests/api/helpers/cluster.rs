@@ -1,8 +1,8 @@
-//! A cluster as DECISIONS.md ("Scale") deploys one: `backbeat serve` processes sharing one
-//! PostgreSQL database, one S3 bucket (on the loopback S3 server) and one set of keys, each with
-//! a data directory of its own (scratch space only). A test app in this process owns the
-//! database (created fresh, dropped afterwards) and the keys the nodes read from its keys
-//! folder; it runs no jobs, so the nodes do all the work.
+//! A cluster as `docs/OPERATIONS.md` ("Several nodes") deploys one: `backbeat serve` processes
+//! sharing one PostgreSQL database, one S3 bucket (on the loopback S3 server) and one set of keys,
+//! each with a data directory of its own (scratch space only). A test app in this process owns the
+//! database (created fresh, dropped afterwards) and the keys the nodes read from its keys folder;
+//! it runs no jobs, so the nodes do all the work.
 
 use backbeat::config::Config;
 use tempfile::TempDir;

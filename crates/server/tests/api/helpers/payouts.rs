@@ -2,6 +2,8 @@
 //! requests, and the check that every cached balance equals the sum of its ledger.
 
 use backbeat::db::Timestamp;
+use backbeat::ids::{HistoryId, TrackId, UserId};
+use backbeat::money::Units;
 use backbeat::payouts::ledger::{self, Change};
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -12,15 +14,21 @@ use super::http::{api, get};
 /// Credits `units` to the user through the ledger, as a counted play would (a play credit of
 /// its own history row).
 pub async fn credit(app: &TestApp, user_id: &str, units: i64) {
-    let history_id = uuid::Uuid::now_v7().to_string();
+    let history_id = HistoryId::generate();
     let change = Change::PlayCredit {
         history_id: &history_id,
-        track_id: "seeded",
+        track_id: &TrackId::from("seeded"),
     };
     let mut tx = app.db.begin().await.unwrap();
-    ledger::record(&mut tx, user_id, change, units, Timestamp::now())
-        .await
-        .unwrap();
+    ledger::record(
+        &mut tx,
+        &UserId::from(user_id),
+        change,
+        Units::new(units),
+        Timestamp::now(),
+    )
+    .await
+    .unwrap();
     tx.commit().await.unwrap();
 }
 

@@ -1,0 +1,26 @@
+//! Accounts and sign-in: a GoTrue-compatible authentication API under `/auth/v1`, so
+//! `@supabase/auth-js` and other GoTrue clients work unchanged, and the [`AuthUser`] extractor
+//! that guards `/api/v1`.
+
+mod account_routes;
+pub mod error;
+mod extract;
+mod keys;
+mod mail;
+mod password;
+mod rate_limit;
+mod recovery_code;
+mod routes;
+mod service;
+mod store;
+mod tokens;
+mod two_factor;
+mod wire;
+
+pub use account_routes::router as api_router;
+pub use extract::{AuthUser, guard_api};
+pub use keys::Keys;
+pub use mail::{Mail, Mailer};
+pub use routes::router;
+pub use service::{AuthService, SecuredAccount, is_valid_email};
+pub use two_factor::code_at as totp_code_at;

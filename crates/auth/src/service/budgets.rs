@@ -1,0 +1,42 @@
+//! Per-account budgets: a client address that signed in to an account before draws on a
+//! budget of its own for it; strangers share one.
+
+use super::*;
+use crate::rate_limit::{self, Asker};
+
+impl AuthService {
+    /// A client address as the known clients of `user_id` are stored: its limiting key
+    /// (IPv6 by its /64) as a MAC, so the table holds no address.
+    pub(super) fn client_of(&self, user_id: &str, ip: IpAddr) -> String {
+        let key = rate_limit::client_key(ip);
+        let mac = self
+            .keys
+            .secret()
+            .mac("known-client", format!("{user_id}\n{key}").as_bytes());
+        hex::encode(&mac[..16])
+    }
+
+    /// Counts an attempt on the account of `email` (with the id `user_id`, when it exists)
+    /// against its per-account budget: the requesting client's own when it signed in to the
+    /// account before, else the one strangers share.
+    pub(super) async fn check_account_budget(
+        &self,
+        endpoint: Limited,
+        email: &str,
+        user_id: Option<&str>,
+        meta: &RequestMeta,
+    ) -> AuthResult<()> {
+        let since = now() - chrono::Duration::days(KNOWN_CLIENT_DAYS);
+        let client = match user_id {
+            Some(id) => {
+                let client = self.client_of(id, meta.ip);
+                store::is_known_client(&self.db, id, &client, since)
+                    .await?
+                    .then_some(client)
+            }
+            None => None,
+        };
+        let asker = client.as_deref().map_or(Asker::Stranger, Asker::Known);
+        self.limits.check_email(endpoint, email, asker).await
+    }
+}

@@ -1,0 +1,5 @@
+//! The catalog listing: ready tracks newest first, and search.
+
+pub mod routes;
+pub mod service;
+pub mod store;

@@ -1,0 +1,253 @@
+//! The rules of plays: every playback start by a signed-in listener of a ready track is written to
+//! the listening history. It is counted (the track's plays + 1, and the uploader credited) unless
+//! the listener is the uploader, or the same listener already had a counted play of the same track
+//! within the window (30 minutes unless configured), or time does not allow it: the listener's
+//! previous counted play (of any track) started less than the minimum gap ago (30 s unless
+//! configured; that track's length if shorter). Checking and writing happen in one transaction that
+//! first locks the listener's profile row, so concurrent reports of one play count once on both
+//! databases. Each user's reports are rate limited in the database, so the budget holds across
+//! nodes.
+
+use backbeat_core::ids::{HistoryId, TrackId, UserId};
+
+use super::store::{self, NewListen};
+use crate::catalog::track::ready_track;
+use crate::recommendations::neighbours;
+use backbeat_core::db::{Db, Timestamp, Tx};
+use backbeat_core::errors::{self, Failure};
+use backbeat_core::rate_limits::{Quota, RateLimiter};
+use backbeat_payouts::ledger;
+use backbeat_platform::events::{Event, EventBus};
+use backbeat_platform::users;
+
+/// How plays are counted and reports limited, from the configuration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayRules {
+    /// A listener's plays of one track count once within this window.
+    pub window: chrono::Duration,
+    /// A listener's counted plays start at least this far apart (or the previous track's
+    /// length, if shorter); zero turns the rule off.
+    pub min_between: chrono::Duration,
+    /// The reports one user may send.
+    pub reports: Quota,
+}
+
+/// A listener's previous counted play, as the time rule reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PreviousPlay {
+    pub started: Timestamp,
+    /// Its track's length in seconds, when the track is still there.
+    pub track_secs: Option<i64>,
+}
+
+/// A recorded play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordedPlay {
+    /// The listening history row.
+    pub history_id: String,
+    pub counted: bool,
+    /// The track's plays after this one.
+    pub plays: i64,
+}
+
+/// Whether a play counts: never the uploader's own, at most once per listener and track
+/// within the window, and only when time allows it ([`time_allows`]).
+pub fn counts(
+    listener: &str,
+    uploader: &str,
+    counted_within_window: bool,
+    time_allows: bool,
+) -> bool {
+    listener != uploader && !counted_within_window && time_allows
+}
+
+/// Whether a listener can have listened since their previous counted play: it started at least
+/// `min_between` before `now`, or its track's length if that is shorter. Always with no
+/// previous counted play, or when the rule is off (`min_between` zero).
+pub fn time_allows(
+    previous: Option<PreviousPlay>,
+    now: Timestamp,
+    min_between: chrono::Duration,
+) -> bool {
+    let Some(previous) = previous else {
+        return true;
+    };
+    let gap = match previous.track_secs {
+        Some(secs) => min_between.min(chrono::Duration::seconds(secs.max(0))),
+        None => min_between,
+    };
+    now - gap >= previous.started
+}
+
+/// Records that `listener` started the track, counts it when the rules say so, then tells the
+/// listener's followers (live, on every instance). A listener past their budget of reports is
+/// refused (`too_many_play_reports`) and nothing is written.
+pub async fn record_play(
+    db: &Db,
+    events: &EventBus,
+    limiter: &RateLimiter,
+    rules: &PlayRules,
+    listener: &str,
+    track_id: &str,
+) -> Result<RecordedPlay, Failure> {
+    if !limiter
+        .allow(&format!("play-reports:{listener}"), rules.reports)
+        .await?
+    {
+        return Err(errors::TOO_MANY_PLAY_REPORTS.into());
+    }
+    let play = record(db, rules, listener, track_id).await?;
+    let event = Event::Listen {
+        history_id: play.history_id.clone(),
+    };
+    // The play is recorded whatever happens to the live notice; followers still find it in
+    // their friends' activity.
+    if let Err(err) = events.publish(&event).await {
+        tracing::warn!(error = %err, "cannot announce a play to followers");
+    }
+    Ok(play)
+}
+
+async fn record(
+    db: &Db,
+    rules: &PlayRules,
+    listener: &str,
+    track_id: &str,
+) -> Result<RecordedPlay, Failure> {
+    // The lock comes first, before anything reads the track or the history: every report of
+    // this listener waits here for the previous one to commit, then sees what it wrote. The
+    // track row is locked only afterwards (by counting), never before.
+    let mut tx = users::begin_locked(db, listener).await?;
+    let track = ready_track(&mut tx, track_id, listener).await?;
+    let now = Timestamp::now();
+    let counted_within_window =
+        store::counted_since(&mut tx, listener, track_id, now - rules.window).await?;
+    let previous =
+        store::last_counted_play(&mut tx, listener)
+            .await?
+            .map(|(started, track_secs)| PreviousPlay {
+                started,
+                track_secs,
+            });
+    let counted = counts(
+        listener,
+        &track.uploaded_by,
+        counted_within_window,
+        time_allows(previous, now, rules.min_between),
+    );
+    let history_id = HistoryId::generate();
+    store::insert_listen(
+        &mut tx,
+        &NewListen {
+            id: history_id.as_str(),
+            listener,
+            track_id,
+            listened_at: now,
+            counted,
+        },
+    )
+    .await?;
+    let plays = if counted {
+        let uploader = UserId::from(track.uploaded_by.as_str());
+        count_play(
+            &mut tx,
+            &uploader,
+            &history_id,
+            &TrackId::from(track_id),
+            now,
+        )
+        .await?
+    } else {
+        track.plays
+    };
+    // The recommender learns from every listen, counted or not.
+    neighbours::enqueue(&mut tx, now).await?;
+    tx.commit().await?;
+    Ok(RecordedPlay {
+        history_id: history_id.to_string(),
+        counted,
+        plays,
+    })
+}
+
+/// Everything a counted play changes, inside the play's transaction: the track's plays, and
+/// the uploader's ledger credit for this play (21 units), written here so that a play is
+/// counted and paid together or not at all. Answers the track's new play count.
+///
+/// The credit must not lock the uploader's profile row: two users playing each other's tracks
+/// would then lock the two profiles in opposite orders. It locks the uploader's balance row,
+/// which no transaction holds while waiting for a profile (a withdrawal locks only the balance,
+/// a play takes its listener's profile before any balance).
+async fn count_play(
+    tx: &mut Tx,
+    uploader: &UserId,
+    history_id: &HistoryId,
+    track_id: &TrackId,
+    now: Timestamp,
+) -> Result<i64, Failure> {
+    let plays = store::add_play(tx, track_id.as_str()).await?;
+    ledger::credit_play(tx, uploader, history_id, track_id, now).await?;
+    Ok(plays)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_uploaders_own_play_never_counts() {
+        assert!(!counts("ana", "ana", false, true));
+        assert!(!counts("ana", "ana", true, true));
+    }
+
+    #[test]
+    fn a_listener_counts_once_per_window() {
+        assert!(counts("bo", "ana", false, true));
+        assert!(!counts("bo", "ana", true, true));
+    }
+
+    #[test]
+    fn a_play_too_soon_after_the_last_counted_one_does_not_count() {
+        assert!(!counts("bo", "ana", false, false));
+    }
+
+    fn started_ago(secs: i64, track_secs: Option<i64>, now: Timestamp) -> Option<PreviousPlay> {
+        Some(PreviousPlay {
+            started: now - chrono::Duration::seconds(secs),
+            track_secs,
+        })
+    }
+
+    #[test]
+    fn counted_plays_are_at_least_the_minimum_gap_apart() {
+        let now = Timestamp::now();
+        let gap = chrono::Duration::seconds(30);
+        assert!(time_allows(None, now, gap), "a first play");
+        assert!(!time_allows(started_ago(0, Some(180), now), now, gap));
+        assert!(!time_allows(started_ago(29, Some(180), now), now, gap));
+        assert!(time_allows(started_ago(30, Some(180), now), now, gap));
+        assert!(time_allows(started_ago(31, None, now), now, gap));
+        assert!(
+            !time_allows(started_ago(29, None, now), now, gap),
+            "the track is gone"
+        );
+    }
+
+    #[test]
+    fn a_previous_track_shorter_than_the_gap_allows_the_next_play_after_its_length() {
+        let now = Timestamp::now();
+        let gap = chrono::Duration::seconds(30);
+        assert!(!time_allows(started_ago(9, Some(10), now), now, gap));
+        assert!(time_allows(started_ago(10, Some(10), now), now, gap));
+    }
+
+    #[test]
+    fn a_zero_gap_turns_the_rule_off() {
+        let now = Timestamp::now();
+        assert!(time_allows(
+            started_ago(0, Some(180), now),
+            now,
+            chrono::Duration::zero()
+        ));
+    }
+}

@@ -1,7 +1,0 @@
-//! Plays: every playback start by a signed-in listener is written to the listening history,
-//! and counted (the track's plays, and what the artist is paid on) by the rules of
-//! DECISIONS.md, "Plays and earnings".
-
-pub mod routes;
-pub mod service;
-pub mod store;
