@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import type { StemSource, Stems } from '@/lib/stems';
 import type { PlayableTrack } from '@/lib/trackActions';
 import {
   entryOf,
@@ -15,19 +16,6 @@ import {
 export type { QueueEntry } from './queue';
 
 export type RepeatMode = 'off' | 'all' | 'one';
-
-/** Which version of the current track plays: the full mix, or one of its AutoMix stems. */
-export type StemSource = 'mix' | 'vocals' | 'accompaniment';
-
-/**
- * AutoMix: the vocals and accompaniment of the current track, once separated. While loading,
- * `progress` is the server's percentage (0 to 100); when ready, `source` is what plays.
- */
-export type Stems =
-  | { status: 'none' }
-  | { status: 'loading'; progress: number }
-  | { status: 'ready'; vocals: string; accompaniment: string; source: StemSource }
-  | { status: 'error'; message: string };
 
 const DEFAULT_VOLUME = 0.7;
 export const PLAYER_STORAGE_KEY = 'music-player-storage';
