@@ -82,7 +82,10 @@ export interface PlayerActions {
 
 export type PlayerStore = PlayerState & PlayerActions;
 
-/** The fields kept across reloads, exactly SPEC's list; isPlaying, duration and stems are not. */
+/**
+ * The fields kept across reloads, and only these: the current track, the queue, the volume, the
+ * position in the track, repeat and shuffle. isPlaying, duration and stems are not.
+ */
 export type PersistedPlayerState = Pick<PlayerState, 'currentTrack' | 'queue' | 'volume' | 'currentTime' | 'repeat' | 'shuffle'>;
 
 const nextRepeat: Record<RepeatMode, RepeatMode> = { off: 'all', all: 'one', one: 'off' };
@@ -125,7 +128,10 @@ function restored(stored: unknown): Partial<PersistedPlayerState> {
   return result;
 }
 
-/** The player: SPEC section 4's rules. It holds no audio element, so every rule is a plain state change. */
+/**
+ * The player's rules: what plays, what comes next (queue, repeat, shuffle), volume and position. It
+ * holds no audio element, so every rule is a plain state change.
+ */
 export const usePlayerStore = create<PlayerStore>()(
   persist(
     (set, get) => {
