@@ -1,6 +1,6 @@
-// The unmodified @supabase/auth-js client against the real server's /auth/v1 (issue 3, "Proof
-// with the real clients"). No browser: the client runs in Node with an in-memory storage and a
-// fetch that records every exchange, so each test can also check what went over the wire.
+// The unmodified @supabase/auth-js client against the real server's /auth/v1: proof that a real
+// GoTrue client works with it, unchanged. No browser: the client runs in Node with an in-memory
+// storage and a fetch that records every exchange, so each test can also check what went over the wire.
 
 import { randomUUID } from 'node:crypto';
 import {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { TrackList } from '@/features/catalog/components/TrackList';
+import { TrackList } from '@/components/tracks/TrackRow';
 import { initialPlayerState, usePlayerStore } from '@/features/player/stores/playerStore';
 import { trackOf } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';

@@ -1,11 +1,13 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useSession } from '@/features/auth/session';
+import { refreshStems } from '@/features/automix/api/stems';
 import { AudioEngine } from '@/features/player/components/AudioEngine';
 import { SignedInContext } from '@/lib/viewer';
 
 /**
  * Wraps every route. New pages start at the top; going back restores where the reader was. The
- * audio lives here, outside every layout, so no navigation of a signed-in user stops the music.
+ * audio lives here, outside every layout, so no navigation of a signed-in user stops the music;
+ * AutoMix gives it fresh stem URLs when a stem fails to play.
  */
 export function RootLayout() {
   const signedIn = useSession().status === 'signed-in';
@@ -13,7 +15,7 @@ export function RootLayout() {
     <SignedInContext value={signedIn}>
       <ScrollRestoration />
       <Outlet />
-      {signedIn ? <AudioEngine /> : null}
+      {signedIn ? <AudioEngine refreshStems={refreshStems} /> : null}
     </SignedInContext>
   );
 }

@@ -8,6 +8,7 @@ import { PlayerBar } from '@/features/player/components/PlayerBar';
 import { useHasPlayerTrack } from '@/features/player/hooks';
 import { useMyProfile } from '@/features/profiles/api/myProfile';
 import { planLabel } from '@/lib/planLabel';
+import { PlayerAutoMix } from '../PlayerAutoMix';
 import { TrackActionsBridge } from '../TrackActionsBridge';
 
 // The ads are a module of their own, downloaded only when a free-plan user's area first shows
@@ -42,7 +43,7 @@ export function SignedInShell({ children }: { children: ReactNode }) {
         onLogOut={() => {
           void logOut();
         }}
-        player={hasPlayerTrack ? <PlayerBar /> : null}
+        player={hasPlayerTrack ? <PlayerBar AutoMix={PlayerAutoMix} /> : null}
         pageTop={
           showsAds ? (
             <Suspense fallback={null}>

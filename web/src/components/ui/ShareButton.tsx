@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { Button } from './Button';
 import { CheckIcon, ShareIcon } from './icons';
 
-/** How long 'Copied to clipboard!' stays (SPEC: 2 s). */
+/** How long 'Copied to clipboard!' stays: 2 s. */
 const COPIED_NOTICE_MS = 2_000;
 
 interface ShareButtonProps {

@@ -30,7 +30,7 @@ export function measureContent(root: Element | null): ContentMeasure {
 }
 
 /**
- * SPEC's rule: an ad goes only beside substantial content, that is text over 200 characters, or
+ * An ad goes only beside substantial content, that is text over 200 characters, or
  * over 100 with images, or over 50 with audio or video, or more than 3 text blocks over 10 characters.
  */
 export function isSubstantial({ textLength, images, media, textBlocks }: ContentMeasure): boolean {

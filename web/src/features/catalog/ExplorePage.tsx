@@ -1,14 +1,14 @@
 import { useState, type SubmitEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import { TrackList } from '@/components/tracks/TrackRow';
 import { Button } from '@/components/ui/Button';
 import { LoadError } from '@/components/ui/LoadError';
 import { LoadMoreButton } from '@/components/ui/LoadMoreButton';
 import { Spinner } from '@/components/ui/Spinner';
 import { SEARCH_MAX_CHARS } from '@/lib/search';
+import { trackCountLabel } from '@/lib/trackCount';
 import { useTrackSearch } from './api/tracks';
 import { CatalogMessage } from './components/CatalogMessage';
-import { TrackList } from './components/TrackList';
-import { formatTrackCount } from './trackFormat';
 
 function ExploreSearch({ query, onSearch }: { query: string; onSearch: (query: string) => void }) {
   const [text, setText] = useState(query);
@@ -47,9 +47,9 @@ function trackCount(
   if (typeof total === 'number') {
     return first?.total_is_lower_bound === true
       ? `${total.toLocaleString('en-US')}+ tracks`
-      : formatTrackCount(total);
+      : trackCountLabel(total);
   }
-  return hasMore ? `${loaded}+ tracks` : formatTrackCount(loaded);
+  return hasMore ? `${loaded}+ tracks` : trackCountLabel(loaded);
 }
 
 function ExploreResults({ query }: { query: string }) {

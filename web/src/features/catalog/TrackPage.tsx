@@ -1,22 +1,23 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { errorCatalogue } from '@/api/errors';
+import { ArtistLink } from '@/components/tracks/ArtistLink';
+import { TrackList } from '@/components/tracks/TrackRow';
+import { TrackStatusBadge } from '@/components/tracks/TrackStatusBadge';
 import { Button } from '@/components/ui/Button';
 import { CoverArt } from '@/components/ui/CoverArt';
 import { PauseIcon, PlayIcon } from '@/components/ui/icons';
 import { LoadError } from '@/components/ui/LoadError';
+import { ShareButton } from '@/components/ui/ShareButton';
 import { Spinner } from '@/components/ui/Spinner';
 import { formatDuration } from '@/lib/duration';
 import { useTrackActions } from '@/lib/trackActions';
+import { albumLabel, formatPlays, formatUploadDate } from '@/lib/trackFormat';
 import { isNotFound } from './api/catalogError';
 import { useTrack, type TrackDetail } from './api/tracks';
 import { CatalogMessage } from './components/CatalogMessage';
 import { GoBackButton } from './components/GoBackButton';
-import { ShareButton } from '@/components/ui/ShareButton';
 import { TrackAbout } from './components/TrackAbout';
-import { TrackList } from './components/TrackList';
-import { TrackStatusBadge } from './components/TrackStatusBadge';
 import { Waveform } from './components/Waveform';
-import { albumLabel, artistPath, formatPlays, formatUploadDate } from './trackFormat';
 
 function PlayPauseButton({ track }: { track: TrackDetail }) {
   const actions = useTrackActions();
@@ -49,9 +50,7 @@ function TrackHero({ track }: { track: TrackDetail }) {
         <p className="text-sm font-semibold tracking-widest text-brand-soft uppercase">Track</p>
         <h1 className="mt-2 text-3xl font-extrabold tracking-tight break-words text-white sm:text-5xl">{track.title}</h1>
         <p className="mt-3 text-lg">
-          <Link to={artistPath(track.artist)} className="font-semibold text-white hover:underline">
-            {track.artist}
-          </Link>
+          <ArtistLink name={track.artist} className="font-semibold text-white hover:underline" />
           <span className="text-zinc-400">
             {' · '}
             {albumLabel(track.album)}

@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TrackActions } from '@/lib/trackActions';
 import { answer, playlistSummaryOf, trackOf } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
+import { LikeButton } from './components/LikeButton';
+import { TrackMenu } from './components/TrackMenu';
 import { LibraryPage } from './LibraryPage';
 
 const { GET } = vi.hoisted(() => ({ GET: vi.fn() }));
@@ -32,8 +35,18 @@ function cursorsAsked(path: string): unknown[] {
   return GET.mock.calls.filter(([called]) => called === path).map(([, init]) => (init as Init | undefined)?.params?.query?.cursor);
 }
 
+/** The track rows' heart and menu are the library's own, as the app wires them in; nothing plays. */
+const actions: TrackActions = {
+  play: () => undefined,
+  playNext: () => undefined,
+  addToQueue: () => undefined,
+  usePlaybackState: () => ({ isCurrent: false, isPlaying: false }),
+  LikeButton,
+  TrackMenu,
+};
+
 function renderLibrary(url: string) {
-  return renderRoute(<LibraryPage />, { url });
+  return renderRoute(<LibraryPage />, { url, actions });
 }
 
 const search = (router: ReturnType<typeof renderLibrary>['router']) => router.state.location.search;

@@ -8,7 +8,7 @@ import { EarningsSection } from './components/EarningsSection';
 import { PayoutHistory } from './components/PayoutHistory';
 import { defaultMinimumEur, payoutMessages } from './withdrawal';
 
-/** What the page shows when the balance could not be read: nothing to withdraw (SPEC 8). */
+/** What the page shows when the balance could not be read: nothing to withdraw. */
 const noBalance: Balance = { balance_units: 0, balance_eur: '0.00', minimum_eur: defaultMinimumEur, total_plays: 0 };
 
 /** /payouts: my balance and plays, the withdrawal form, my payout history and my earnings at a glance. */

@@ -50,7 +50,7 @@ describe('canWithdraw', () => {
 });
 
 describe('withdrawalProblem', () => {
-  it('checks in SPEC order: the minimum first, whatever the form holds', () => {
+  it('checks the minimum first, whatever the form holds', () => {
     expect(withdrawalProblem('4.99', '5.00', paypal(''))).toBe(payoutMessages.belowMinimum);
     expect(withdrawalProblem('4.99', '5.00', bank('', '', ''))).toBe('Minimum withdrawal amount is 5 EUR.');
   });

@@ -1,7 +1,7 @@
 import { ApiError } from '@/lib/api';
 import type { WithdrawalMethod, WithdrawalRequest } from './api/payouts';
 
-/** What the page says about withdrawals, word for word (SPEC sections 2, 5 and 8). */
+/** What the page says about withdrawals, word for word. */
 export const payoutMessages = {
   belowMinimum: 'Minimum withdrawal amount is 5 EUR.',
   paypalEmailRequired: 'Please provide your PayPal email.',
@@ -59,7 +59,10 @@ export function canWithdraw(balanceEur: string, minimumEur: string): boolean {
   return centsOf(balanceEur) >= centsOf(minimumEur);
 }
 
-/** Why the form cannot be sent, in SPEC's order; null when it can. A blank field counts as empty. */
+/**
+ * Why the form cannot be sent, checked in this order: the minimum, then the PayPal email or the bank
+ * details; null when it can. A blank field counts as empty.
+ */
 export function withdrawalProblem(balanceEur: string, minimumEur: string, fields: WithdrawalFields): string | null {
   if (!canWithdraw(balanceEur, minimumEur)) return payoutMessages.belowMinimum;
   if (fields.method === 'paypal') {

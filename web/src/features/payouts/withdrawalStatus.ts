@@ -10,7 +10,7 @@ interface StatusLook {
   Icon: ComponentType<{ className?: string }>;
 }
 
-/** How a withdrawal's status looks: completed green, rejected red, anything else pending yellow (SPEC 4). */
+/** How a withdrawal's status looks: completed green, rejected red, anything else pending yellow. */
 export function statusLookOf(status: WithdrawalStatus | (string & {})): StatusLook {
   if (status === 'completed') return { label: 'Completed', tone: 'green', Icon: CheckIcon };
   if (status === 'rejected') return { label: 'Rejected', tone: 'red', Icon: CloseIcon };

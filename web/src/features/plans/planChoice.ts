@@ -1,7 +1,7 @@
 import { ApiError } from '@/lib/api';
 import type { PlanId } from './api/subscription';
 
-/** SPEC's words on the subscription page. */
+/** What the subscription page says, word for word. */
 export const subscriptionMessages = {
   invalidPromoCode: 'Invalid promo code.',
   checkoutFailed: 'Failed to process subscription. Please try again.',

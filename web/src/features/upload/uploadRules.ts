@@ -13,7 +13,10 @@ interface UploadDraft {
   atLimit: boolean;
 }
 
-/** Why the form cannot be sent, checked in the order the spec gives (in the server's words), or null when it can. */
+/**
+ * Why the form cannot be sent, checked in this order: the audio file, the title, the artist, the
+ * upload limit (in the server's words); null when it can.
+ */
 export function uploadSubmitProblem({ hasAudio, title, artist, atLimit }: UploadDraft): string | null {
   if (!hasAudio) return errorCatalogue.audio_required.message;
   if (title.trim() === '') return errorCatalogue.title_required.message;

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
+import { TrackPlayButton } from '@/components/tracks/TrackPlayButton';
 import { Avatar } from '@/components/ui/Avatar';
 import { LoadError } from '@/components/ui/LoadError';
 import { Spinner } from '@/components/ui/Spinner';
+import { trackPath } from '@/lib/trackFormat';
 import { useFriendsActivity } from '../api/friendsActivity';
 import { timeAgo } from '../timeAgo';
 import { HomePanel, PanelMessage } from './HomePanel';
-import { TrackPlayButton } from '@/components/ui/TrackPlayButton';
 
 function FriendsActivity() {
   const activity = useFriendsActivity();
@@ -39,7 +40,7 @@ function FriendsActivity() {
               · <time dateTime={listen.listened_at}>{timeAgo(listen.listened_at)}</time>
             </p>
             <p className="truncate text-sm">
-              <Link to={`/track/${encodeURIComponent(listen.track.id)}`} className="font-medium text-zinc-100 hover:underline">
+              <Link to={trackPath(listen.track.id)} className="font-medium text-zinc-100 hover:underline">
                 {listen.track.title}
               </Link>
               <span className="text-zinc-500"> · {listen.track.artist}</span>

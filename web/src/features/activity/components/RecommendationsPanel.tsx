@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
+import { TrackPlayButton } from '@/components/tracks/TrackPlayButton';
 import { LoadError } from '@/components/ui/LoadError';
 import { Spinner } from '@/components/ui/Spinner';
 import { formatDuration } from '@/lib/duration';
 import { useTrackActions } from '@/lib/trackActions';
+import { trackPath } from '@/lib/trackFormat';
 import { useRecommendations } from '../api/recommendations';
 import { HomePanel, PanelMessage } from './HomePanel';
-import { TrackPlayButton } from '@/components/ui/TrackPlayButton';
 
 /** The panel shows this many recommendations. */
 const SHOWN = 5;
@@ -33,7 +34,7 @@ function Recommendations() {
         <li key={track.id} className="flex items-center gap-3 rounded-xl p-1.5 transition hover:bg-white/[0.04]">
           <TrackPlayButton track={track} queue={tracks} />
           <div className="min-w-0 flex-1">
-            <Link to={`/track/${encodeURIComponent(track.id)}`} className="block truncate text-sm font-semibold text-white hover:underline">
+            <Link to={trackPath(track.id)} className="block truncate text-sm font-semibold text-white hover:underline">
               {track.title}
             </Link>
             <p className="truncate text-sm text-zinc-400">{track.artist}</p>

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
+import { TrackList } from '@/components/tracks/TrackRow';
 import { Button } from '@/components/ui/Button';
 import { CoverArt } from '@/components/ui/CoverArt';
 import { LoadError } from '@/components/ui/LoadError';
 import { LoadMoreButton } from '@/components/ui/LoadMoreButton';
 import { Spinner } from '@/components/ui/Spinner';
 import { loadedItems } from '@/lib/pages';
+import { trackCountLabel } from '@/lib/trackCount';
 import { useAlbumTracks, type ArtistAlbum } from '../api/artists';
-import { formatTrackCount } from '../trackFormat';
-import { TrackList } from './TrackList';
 
 /** An opened album's tracks in upload order, a page at a time. */
 function AlbumTracks({ artistName, album }: { artistName: string; album: string }) {
@@ -42,7 +42,7 @@ function AlbumSection({ artistName, album }: { artistName: string; album: Artist
         <CoverArt src={album.cover_url} seed={album.name} className="size-16 rounded-xl sm:size-20" />
         <div className="min-w-0 flex-1">
           <h3 className="truncate text-lg font-bold text-white">{album.name}</h3>
-          <p className="text-sm text-zinc-400">{formatTrackCount(album.track_count)}</p>
+          <p className="text-sm text-zinc-400">{trackCountLabel(album.track_count)}</p>
         </div>
         <Button
           variant="secondary"

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
 import { FollowToggle } from '@/components/ui/FollowToggle';
+import { trackCountLabel } from '@/lib/trackCount';
+import { formatPlays } from '@/lib/trackFormat';
 import { useFollowArtist, type Artist } from '../api/artists';
-import { formatPlays, formatTrackCount } from '../trackFormat';
 import { VerifiedBadge } from './VerifiedBadge';
 
 /** Follow / Following: follows the profile of the artist's name. */
@@ -31,7 +32,7 @@ export function ArtistHeader({ artist }: { artist: Artist }) {
             {artist.verified ? <VerifiedBadge className="size-7" /> : null}
           </h1>
           <p className="mt-2 flex flex-wrap gap-x-3 text-sm text-zinc-400">
-            <span>{formatTrackCount(artist.track_count)}</span>
+            <span>{trackCountLabel(artist.track_count)}</span>
             <span aria-hidden="true">·</span>
             <span>{formatPlays(artist.total_plays)}</span>
           </p>

@@ -1,7 +1,7 @@
+import { TrackList } from '@/components/tracks/TrackRow';
 import { LoadMoreButton } from '@/components/ui/LoadMoreButton';
 import { loadedItems } from '@/lib/pages';
 import { useArtistTopTracks, type Artist } from '../api/artists';
-import { TrackList } from './TrackList';
 
 /** The artist's top tracks, most played first, with 'Load more' while more follow. */
 export function ArtistTopTracks({ artist, loadedAt }: { artist: Artist; loadedAt: number }) {

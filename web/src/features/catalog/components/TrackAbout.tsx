@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/Avatar';
 import type { TrackDetail } from '../api/tracks';
-import { albumLabel, formatUploadDate } from '../trackFormat';
+import { albumLabel, formatUploadDate } from '@/lib/trackFormat';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

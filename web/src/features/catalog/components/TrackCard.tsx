@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
+import { ArtistLink } from '@/components/tracks/ArtistLink';
+import { PlayingIndicator } from '@/components/tracks/PlayingIndicator';
 import { CoverArt } from '@/components/ui/CoverArt';
 import { PauseIcon, PlayIcon } from '@/components/ui/icons';
 import { useTrackActions } from '@/lib/trackActions';
+import { trackPath } from '@/lib/trackFormat';
 import type { Track } from '../api/tracks';
-import { artistPath, trackPath } from '../trackFormat';
-import { PlayingIndicator } from './PlayingIndicator';
 
 interface TrackCardProps {
   track: Track;
@@ -42,9 +43,7 @@ export function TrackCard({ track, queue }: TrackCardProps) {
           >
             {track.title}
           </Link>
-          <Link to={artistPath(track.artist)} className="block truncate text-sm text-zinc-400 hover:text-white hover:underline">
-            {track.artist}
-          </Link>
+          <ArtistLink name={track.artist} />
         </div>
         {pausable ? <PlayingIndicator className="mt-1 h-4" /> : null}
       </div>

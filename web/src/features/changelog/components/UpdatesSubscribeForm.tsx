@@ -6,8 +6,8 @@ const NO_RELEASE_MAIL_YET =
   "We don't send release emails yet, so your address was not saved. New features appear on this page the day they ship.";
 
 /**
- * The release-news box (SPEC: it does nothing). No request is made and nothing is stored, and it
- * says so instead of claiming a subscription.
+ * The release-news box, which does nothing on purpose: no request is made and nothing is stored,
+ * and it says so instead of claiming a subscription.
  */
 export function UpdatesSubscribeForm() {
   const [email, setEmail] = useState('');

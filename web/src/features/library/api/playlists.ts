@@ -218,10 +218,10 @@ function isLoadedIn(queryClient: QueryClient, playlistId: string, trackId: strin
 
 /**
  * Adds a track to a playlist (a track already in it stays once). The server answers the same way
- * whether or not the track was there (SPEC: adding a track already in a playlist changes nothing),
- * so the toast reads what the client knows: 'Already in …' when the playlist's loaded tracks
- * include it, or when the playlist comes back unchanged (same track count, not touched since the
- * client read it); otherwise 'Added to …'. Failures are only logged, as SPEC says.
+ * whether or not the track was there (adding a track already in a playlist changes nothing), so
+ * the toast reads what the client knows: 'Already in …' when the playlist's loaded tracks include
+ * it, or when the playlist comes back unchanged (same track count, not touched since the client
+ * read it); otherwise 'Added to …'. A failure is only logged: no toast says it.
  */
 export function useAddToPlaylist() {
   const queryClient = useQueryClient();

@@ -5,6 +5,7 @@ import { ChevronRightIcon, NextIcon, PlusIcon, QueueIcon } from '@/components/ui
 import { Menu, MenuItem, menuItemClasses } from '@/components/ui/Menu';
 import { loadedItems } from '@/lib/pages';
 import { useTrackActions, type PlayableTrack } from '@/lib/trackActions';
+import { artistPath, trackPath } from '@/lib/trackFormat';
 import { useAddToPlaylist, usePlaylists } from '../api/playlists';
 import { CreatePlaylistDialog } from './CreatePlaylistDialog';
 
@@ -123,16 +124,10 @@ function TrackMenuItems(props: ItemsProps) {
           <ChevronRightIcon className="size-4 text-zinc-500" />
         </span>
       </MenuItem>
-      <Link role="menuitem" tabIndex={-1} to={`/track/${encodeURIComponent(track.id)}`} className={menuItemClasses} onClick={close}>
+      <Link role="menuitem" tabIndex={-1} to={trackPath(track.id)} className={menuItemClasses} onClick={close}>
         Go to track
       </Link>
-      <Link
-        role="menuitem"
-        tabIndex={-1}
-        to={`/artist/${encodeURIComponent(track.artist)}`}
-        className={menuItemClasses}
-        onClick={close}
-      >
+      <Link role="menuitem" tabIndex={-1} to={artistPath(track.artist)} className={menuItemClasses} onClick={close}>
         Go to artist
       </Link>
     </>

@@ -1,3 +1,4 @@
+import { TrackList } from '@/components/tracks/TrackRow';
 import { ButtonLink } from '@/components/ui/ButtonLink';
 import { LoadError } from '@/components/ui/LoadError';
 import { LoadMoreButton } from '@/components/ui/LoadMoreButton';
@@ -5,7 +6,6 @@ import { Spinner } from '@/components/ui/Spinner';
 import { loadedItems } from '@/lib/pages';
 import { useLikedTracks } from '../api/likes';
 import { EmptyState } from '../components/EmptyState';
-import { TrackList } from '../components/TrackRow';
 
 /** Liked Songs, newest like first, a page at a time. */
 export function LikedPanel() {
@@ -34,7 +34,7 @@ export function LikedPanel() {
   }
   return (
     <>
-      <TrackList tracks={tracks} label="Liked Songs" />
+      <TrackList tracks={tracks} label="Liked Songs" numbered />
       <LoadMoreButton list={liked} />
     </>
   );

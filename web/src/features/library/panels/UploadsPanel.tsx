@@ -1,3 +1,4 @@
+import { TrackList } from '@/components/tracks/TrackRow';
 import { ButtonLink } from '@/components/ui/ButtonLink';
 import { LoadError } from '@/components/ui/LoadError';
 import { LoadMoreButton } from '@/components/ui/LoadMoreButton';
@@ -5,7 +6,6 @@ import { Spinner } from '@/components/ui/Spinner';
 import { loadedItems } from '@/lib/pages';
 import { useMyUploads } from '../api/uploads';
 import { EmptyState } from '../components/EmptyState';
-import { TrackList } from '../components/TrackRow';
 
 /** My uploads in every state, a page at a time: processing and failed ones say so. */
 export function UploadsPanel() {
@@ -32,7 +32,7 @@ export function UploadsPanel() {
   }
   return (
     <>
-      <TrackList tracks={tracks} label="Your uploads" />
+      <TrackList tracks={tracks} label="Your uploads" numbered />
       <LoadMoreButton list={uploads} />
     </>
   );

@@ -1,10 +1,10 @@
+import { TrackRow } from '@/components/tracks/TrackRow';
 import { ButtonLink } from '@/components/ui/ButtonLink';
 import { IconButton } from '@/components/ui/IconButton';
-import { ArrowDownIcon, ArrowUpIcon, TrashIcon } from '@/components/ui/icons';
 import { LoadMoreButton, type PagedList } from '@/components/ui/LoadMoreButton';
+import { ArrowDownIcon, ArrowUpIcon, TrashIcon } from '@/components/ui/icons';
 import { useMoveInPlaylist, useRemoveFromPlaylist, type Playlist } from '../api/playlists';
 import { EmptyState } from '../components/EmptyState';
-import { TrackRow } from '../components/TrackRow';
 
 /**
  * The playlist's tracks loaded so far, in order; on my own playlist each is movable up or down and

@@ -45,7 +45,7 @@ function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
 
 /**
  * My withdrawals, newest first, with 'Load more'. A failed read is only logged: the history then
- * shows as empty (SPEC 8).
+ * shows as empty.
  */
 export function PayoutHistory() {
   const history = useWithdrawals();

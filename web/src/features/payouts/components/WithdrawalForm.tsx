@@ -26,7 +26,7 @@ interface WithdrawalFormProps {
 
 const methods: readonly WithdrawalMethod[] = ['paypal', 'bank'];
 
-/** What a bank transfer asks for, in SPEC's words. */
+/** What a bank transfer asks for, with the page's labels. */
 const bankFields: readonly {
   name: 'accountName' | 'iban' | 'swift';
   label: string;
@@ -41,8 +41,9 @@ const bankFields: readonly {
 ];
 
 /**
- * The withdrawal of the whole balance, by PayPal or bank transfer. The form checks what SPEC asks
- * before sending; the server checks the rest (email, IBAN, SWIFT/BIC) and its words are shown.
+ * The withdrawal of the whole balance, by PayPal or bank transfer. Before sending, the form checks
+ * the minimum and that the PayPal email or every bank detail is filled in (`withdrawalProblem`);
+ * the server checks the rest (email, IBAN, SWIFT/BIC) and its words are shown.
  */
 export function WithdrawalForm({ balanceEur, minimumEur, onWithdrawn }: WithdrawalFormProps) {
   const [fields, setFields] = useState<WithdrawalFields>(emptyWithdrawalFields);

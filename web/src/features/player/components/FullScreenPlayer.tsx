@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef } from 'react';
+import { useId, useRef, type ComponentType } from 'react';
 import { createPortal } from 'react-dom';
 import { CoverArt } from '@/components/ui/CoverArt';
 import { IconButton } from '@/components/ui/IconButton';
@@ -7,20 +7,24 @@ import { ChevronDownIcon } from '@/components/ui/icons';
 import { useModalFocus } from '@/components/ui/useModalFocus';
 import { useTrackActions, type PlayableTrack } from '@/lib/trackActions';
 import { trackDetailQueryOptions } from '../api/playback';
-import { AutoMixControls } from './AutoMixControls';
 import { TransportControls } from './Controls';
 import { LoudnessToggle } from './LoudnessToggle';
 import { QueuePanel } from './QueuePanel';
 import { SeekBar } from './SeekBar';
 import { VolumeControl } from './VolumeControl';
 
+/** AutoMix's controls for the current track, which the app hands the player (`app/PlayerAutoMix.tsx`). */
+export type AutoMixSlot = ComponentType<{ trackId: string; className?: string }>;
+
 interface FullScreenPlayerProps {
   track: PlayableTrack;
   onClose: () => void;
+  /** AutoMix's controls, shown under the volume; none without them. */
+  AutoMix?: AutoMixSlot;
 }
 
 /** The player over the whole screen: large cover, the track, like, seek bar, every control, AutoMix and Up Next. */
-export function FullScreenPlayer({ track, onClose }: FullScreenPlayerProps) {
+export function FullScreenPlayer({ track, onClose, AutoMix }: FullScreenPlayerProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   useModalFocus(panel, onClose);
@@ -66,7 +70,7 @@ export function FullScreenPlayer({ track, onClose }: FullScreenPlayerProps) {
               <TransportControls large withModes />
             </div>
             <VolumeControl className="mx-auto mt-6 w-full max-w-xs" />
-            <AutoMixControls trackId={track.id} className="mt-6" />
+            {AutoMix ? <AutoMix trackId={track.id} className="mt-6" /> : null}
             <div className="mt-6">
               <LoudnessToggle />
             </div>

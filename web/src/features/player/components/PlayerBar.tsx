@@ -5,7 +5,7 @@ import { ChevronUpIcon, ExpandIcon, MinimiseIcon, QueueIcon } from '@/components
 import { useTrackActions, type PlayableTrack } from '@/lib/trackActions';
 import { usePlayerStore } from '../stores/playerStore';
 import { NextButton, PlayPauseButton, TransportControls } from './Controls';
-import { FullScreenPlayer } from './FullScreenPlayer';
+import { FullScreenPlayer, type AutoMixSlot } from './FullScreenPlayer';
 import { NowPlaying } from './NowPlaying';
 import { QueuePanel } from './QueuePanel';
 import { ProgressLine, SeekBar } from './SeekBar';
@@ -88,9 +88,10 @@ function MinimisedPlayer({ track, onRestore }: { track: PlayableTrack; onRestore
 
 /**
  * The player at the bottom of the signed-in area: a compact bar that can be minimised to a small
- * button, and opened over the whole screen. Renders nothing until a track is loaded.
+ * button, and opened over the whole screen (with `AutoMix`'s controls when given). Renders nothing
+ * until a track is loaded.
  */
-export function PlayerBar() {
+export function PlayerBar({ AutoMix }: { AutoMix?: AutoMixSlot }) {
   const track = usePlayerStore((state) => state.currentTrack);
   const [minimised, setMinimised] = useState(false);
   const [fullScreen, setFullScreen] = useState(false);
@@ -120,6 +121,7 @@ export function PlayerBar() {
       {fullScreen ? (
         <FullScreenPlayer
           track={track}
+          AutoMix={AutoMix}
           onClose={() => {
             setFullScreen(false);
           }}

@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@/lib/queryKeys';
+import type { RefreshStems } from '@/lib/stems';
 import { playableTrackOf } from '@/test/fixtures';
 import { testQueryClient } from '@/test/render';
 import { isExpired, reportPlayStart, streamUrlFor } from '../api/playback';
-import { fetchStems } from '../api/stems';
 import { usePlaybackSettings } from '../stores/playbackSettings';
 import { initialPlayerState, usePlayerStore } from '../stores/playerStore';
 import { bindAudio } from './bindAudio';
@@ -20,14 +20,12 @@ vi.mock('../api/playback', () => ({
   }),
 }));
 
-vi.mock('../api/stems', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../api/stems')>()),
-  fetchStems: vi.fn(),
-}));
 vi.mock('@/lib/auth', () => ({ auth: {} }));
 
 const [a, b] = [playableTrackOf('a', { duration: 100 }), playableTrackOf('b', { duration: 100 })];
 const player = () => usePlayerStore.getState();
+/** AutoMix's side: the stems read again when a stem fails to play. */
+const refreshStems = vi.fn<RefreshStems>();
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 let audio: HTMLAudioElement;
@@ -65,7 +63,7 @@ describe('bindAudio', () => {
     pause = vi.fn();
     audio.pause = pause;
     audio.load = vi.fn();
-    unbind = bindAudio(audio, testQueryClient());
+    unbind = bindAudio(audio, testQueryClient(), { refreshStems });
   });
 
   afterEach(() => {
@@ -270,7 +268,7 @@ describe('bindAudio with AutoMix', () => {
     vi.mocked(reportPlayStart).mockResolvedValue(undefined);
     main = fakeMedia();
     spare = fakeMedia();
-    unbindBoth = bindAudio(main.element, testQueryClient(), spare.element);
+    unbindBoth = bindAudio(main.element, testQueryClient(), { spare: spare.element, refreshStems });
   });
 
   afterEach(() => {
@@ -406,19 +404,18 @@ describe('bindAudio with AutoMix', () => {
     spare.fire('seeked');
     await settle();
     await wait(120);
-    vi.mocked(fetchStems).mockResolvedValue({
+    refreshStems.mockResolvedValue({
       status: 'ready',
-      progress: 100,
-      vocals_url: '/api/v1/tracks/a/stems/vocals?sig=2',
-      accompaniment_url: '/api/v1/tracks/a/stems/accompaniment?sig=2',
-      error: null,
+      vocals: '/api/v1/tracks/a/stems/vocals?sig=2',
+      accompaniment: '/api/v1/tracks/a/stems/accompaniment?sig=2',
+      source: 'mix',
     });
     spare.state({ readyState: HTMLMediaElement.HAVE_NOTHING });
 
     spare.fire('error');
     await settle();
 
-    expect(fetchStems).toHaveBeenCalledWith('a');
+    expect(refreshStems).toHaveBeenCalledWith('a');
     expect(player().stems).toMatchObject({ source: 'vocals', vocals: '/api/v1/tracks/a/stems/vocals?sig=2' });
     expect(spare.element.getAttribute('src')).toBe('/api/v1/tracks/a/stems/vocals?sig=2');
   });

@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { components } from '@/api/schema';
+import type { RefreshStems, StemSource } from '@/lib/stems';
 import { isExpired, reportPlayStart, streamUrlFor, trackDetailQueryOptions } from '../api/playback';
-import { fetchStems, stemsOf } from '../api/stems';
 import { normalisationGain } from '../loudness';
 import { usePlaybackSettings } from '../stores/playbackSettings';
-import { usePlayerStore, type PlayerStore, type StemSource } from '../stores/playerStore';
+import { usePlayerStore, type PlayerStore } from '../stores/playerStore';
 import { gainStageOf, routeThroughGain } from './gainStage';
 
 type StreamUrl = components['schemas']['StreamUrl'];
@@ -20,6 +20,13 @@ const CROSSFADE_STEPS = 6;
 interface LoadedSource {
   trackId: string;
   stream: StreamUrl;
+}
+
+export interface BindAudioOptions {
+  /** The second element, which preloads the next AutoMix source so that a switch has no gap. */
+  spare?: HTMLAudioElement;
+  /** Reads the current track's stems again when a stem fails to play: their signed URLs expire. */
+  refreshStems: RefreshStems;
 }
 
 function isAbort(error: unknown): boolean {
@@ -51,9 +58,9 @@ function sourceOf(state: PlayerStore, url: string | null): StemSource {
  * `spare`, seeks to where the playing one is, and takes over once it can play, with a short
  * crossfade, so the old one is heard until then. The two elements then trade places; the one that
  * plays carries the `data-active` attribute. Without `spare`, a switch reloads the one element at
- * the same position.
+ * the same position. A stem that fails to play is read again with `refreshStems`, once.
  */
-export function bindAudio(primary: HTMLAudioElement, queryClient: QueryClient, spare?: HTMLAudioElement): () => void {
+export function bindAudio(primary: HTMLAudioElement, queryClient: QueryClient, { spare, refreshStems }: BindAudioOptions): () => void {
   const player = () => usePlayerStore.getState();
   // The element that plays, and the one that preloads the next AutoMix source.
   let audio = primary;
@@ -361,9 +368,9 @@ export function bindAudio(primary: HTMLAudioElement, queryClient: QueryClient, s
         // A stem: its URLs are signed too; asking for the stems again signs them afresh.
         retrying = true;
         const { trackId } = source;
-        fetchStems(trackId).then(
-          (status) => {
-            player().setStems(trackId, stemsOf(status));
+        refreshStems(trackId).then(
+          (stems) => {
+            player().setStems(trackId, stems);
           },
           (error: unknown) => {
             console.error('The AutoMix stems could not be loaded again', error);

@@ -7,7 +7,7 @@ interface PlaybackSettings {
   setNormaliseLoudness: (on: boolean) => void;
 }
 
-/** The listener's playback preferences, kept apart from SPEC's 'music-player-storage' fields. */
+/** The listener's playback preferences, kept apart from the player's own 'music-player-storage' fields. */
 export const usePlaybackSettings = create<PlaybackSettings>()(
   persist(
     (set) => ({

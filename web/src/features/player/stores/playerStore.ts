@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import type { StemSource, Stems } from '@/lib/stems';
 import type { PlayableTrack } from '@/lib/trackActions';
 import {
   entryOf,
@@ -15,19 +16,6 @@ import {
 export type { QueueEntry } from './queue';
 
 export type RepeatMode = 'off' | 'all' | 'one';
-
-/** Which version of the current track plays: the full mix, or one of its AutoMix stems. */
-export type StemSource = 'mix' | 'vocals' | 'accompaniment';
-
-/**
- * AutoMix: the vocals and accompaniment of the current track, once separated. While loading,
- * `progress` is the server's percentage (0 to 100); when ready, `source` is what plays.
- */
-export type Stems =
-  | { status: 'none' }
-  | { status: 'loading'; progress: number }
-  | { status: 'ready'; vocals: string; accompaniment: string; source: StemSource }
-  | { status: 'error'; message: string };
 
 const DEFAULT_VOLUME = 0.7;
 export const PLAYER_STORAGE_KEY = 'music-player-storage';
@@ -94,7 +82,10 @@ export interface PlayerActions {
 
 export type PlayerStore = PlayerState & PlayerActions;
 
-/** The fields kept across reloads, exactly SPEC's list; isPlaying, duration and stems are not. */
+/**
+ * The fields kept across reloads, and only these: the current track, the queue, the volume, the
+ * position in the track, repeat and shuffle. isPlaying, duration and stems are not.
+ */
 export type PersistedPlayerState = Pick<PlayerState, 'currentTrack' | 'queue' | 'volume' | 'currentTime' | 'repeat' | 'shuffle'>;
 
 const nextRepeat: Record<RepeatMode, RepeatMode> = { off: 'all', all: 'one', one: 'off' };
@@ -137,7 +128,10 @@ function restored(stored: unknown): Partial<PersistedPlayerState> {
   return result;
 }
 
-/** The player: SPEC section 4's rules. It holds no audio element, so every rule is a plain state change. */
+/**
+ * The player's rules: what plays, what comes next (queue, repeat, shuffle), volume and position. It
+ * holds no audio element, so every rule is a plain state change.
+ */
 export const usePlayerStore = create<PlayerStore>()(
   persist(
     (set, get) => {

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { artistPath } from '@/lib/trackFormat';
 
 /** Links to the artist pages of the names a user uploads under. Renders nothing without any. */
 export function ArtistLinks({ names }: { names: readonly string[] }) {
@@ -9,7 +10,7 @@ export function ArtistLinks({ names }: { names: readonly string[] }) {
       {names.map((name) => (
         <Link
           key={name}
-          to={`/artist/${encodeURIComponent(name)}`}
+          to={artistPath(name)}
           className="inline-flex items-center gap-1 rounded-full border border-brand/30 bg-brand/10 px-3 py-1.5 font-semibold text-brand-soft transition hover:border-brand/60 hover:text-white"
         >
           {name}

@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import type { components } from '@/api/schema';
+import { ArtistLink } from '@/components/tracks/ArtistLink';
+import { TrackPlayButton } from '@/components/tracks/TrackPlayButton';
 import { LoadMoreButton, type PagedList } from '@/components/ui/LoadMoreButton';
-import { TrackPlayButton } from '@/components/ui/TrackPlayButton';
 import { formatDuration } from '@/lib/duration';
+import { trackPath } from '@/lib/trackFormat';
 import { useTrackActions } from '@/lib/trackActions';
 
 type Track = components['schemas']['Track'];
@@ -17,15 +19,10 @@ export function ProfileTracks({ tracks, pages }: { tracks: readonly Track[]; pag
           <li key={track.id} className="flex items-center gap-3 rounded-xl p-1.5 transition hover:bg-white/[0.04]">
             <TrackPlayButton track={track} queue={tracks} />
             <div className="min-w-0 flex-1">
-              <Link to={`/track/${encodeURIComponent(track.id)}`} className="block truncate font-semibold text-white hover:underline">
+              <Link to={trackPath(track.id)} className="block truncate font-semibold text-white hover:underline">
                 {track.title}
               </Link>
-              <Link
-                to={`/artist/${encodeURIComponent(track.artist)}`}
-                className="block truncate text-sm text-zinc-400 hover:text-white hover:underline"
-              >
-                {track.artist}
-              </Link>
+              <ArtistLink name={track.artist} />
             </div>
             <span className="hidden text-sm text-zinc-400 tabular-nums sm:block">{formatDuration(track.duration)}</span>
             <span className="flex shrink-0 items-center">

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { TrackStatusBadge } from '@/components/tracks/TrackStatusBadge';
 import { Button } from '@/components/ui/Button';
 import { ButtonLink } from '@/components/ui/ButtonLink';
 import { CoverArt } from '@/components/ui/CoverArt';
@@ -23,12 +24,7 @@ function UploadedTrack({ track }: { track: Track }) {
         <p className="truncate font-semibold text-white">{track.title}</p>
         <p className="truncate text-sm text-zinc-400">{track.artist}</p>
       </div>
-      {track.status === 'processing' ? (
-        <span className="inline-flex items-center gap-1.5 rounded-full bg-amber-400/10 px-2.5 py-1 text-xs font-semibold text-amber-200">
-          <span aria-hidden="true" className="size-1.5 animate-pulse rounded-full bg-amber-300" />
-          Processing
-        </span>
-      ) : null}
+      {track.status === 'processing' ? <TrackStatusBadge track={track} /> : null}
     </div>
   );
 }

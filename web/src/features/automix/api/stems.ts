@@ -1,6 +1,6 @@
 import type { components } from '@/api/schema';
 import { api, toApiError } from '@/lib/api';
-import type { Stems } from '../stores/playerStore';
+import type { RefreshStems, Stems } from '@/lib/stems';
 
 /** The server's answer about a track's AutoMix stems (`GET` and `POST /api/v1/tracks/{id}/stems`). */
 export type StemsStatus = components['schemas']['Stems'];
@@ -38,7 +38,7 @@ export async function startStems(trackId: string): Promise<StemsStatus> {
 
 const clampPercent = (value: number) => Math.min(100, Math.max(0, Math.round(Number.isFinite(value) ? value : 0)));
 
-/** The player's view of the server's answer; a ready answer starts on the full mix. */
+/** The player's view of the server's answer (`lib/stems.ts`); a ready answer starts on the full mix. */
 export function stemsOf(status: StemsStatus): Stems {
   switch (status.status) {
     case 'none':
@@ -54,3 +54,6 @@ export function stemsOf(status: StemsStatus): Stems {
       return { status: 'error', message: status.error ?? 'AutoMix could not separate this track.' };
   }
 }
+
+/** `trackId`'s stems read again, their URLs freshly signed: what the player asks when a stem fails to play. */
+export const refreshStems: RefreshStems = async (trackId) => stemsOf(await fetchStems(trackId));

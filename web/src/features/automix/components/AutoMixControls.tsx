@@ -1,9 +1,12 @@
 import { SpinnerMark } from '@/components/ui/Spinner';
-import type { StemSource } from '../stores/playerStore';
+import type { StemSource, StemsPlayer } from '@/lib/stems';
 import { useAutoMix } from '../useAutoMix';
 
 interface AutoMixControlsProps {
+  /** The current track. */
   trackId: string;
+  /** The player, which keeps the current track's stems and plays the source chosen. */
+  player: StemsPlayer;
   className?: string;
 }
 
@@ -16,8 +19,8 @@ const sources: { source: Exclude<StemSource, 'mix'>; label: string }[] = [
  * The full-screen player's AutoMix: the AutoMix/Reset button, the progress while the track is
  * separated, the Vocals/Music switch once it is, and the message when it failed.
  */
-export function AutoMixControls({ trackId, className = '' }: AutoMixControlsProps) {
-  const { stems, press, select } = useAutoMix(trackId);
+export function AutoMixControls({ trackId, player, className = '' }: AutoMixControlsProps) {
+  const { stems, press, select } = useAutoMix(trackId, player);
   const ready = stems.status === 'ready';
   const loading = stems.status === 'loading';
 

@@ -3,11 +3,6 @@ export function formatPlays(plays: number): string {
   return `${plays.toLocaleString('en-US')} ${plays === 1 ? 'play' : 'plays'}`;
 }
 
-/** "1 track", "24 tracks". */
-export function formatTrackCount(count: number): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'track' : 'tracks'}`;
-}
-
 /** Lists show a track without an album as a single. */
 export function albumLabel(album: string | null): string {
   return album ?? 'Single';
@@ -18,6 +13,7 @@ export function formatUploadDate(timestamp: string): string {
   return new Date(timestamp).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
+/** The page of the track `trackId`. */
 export function trackPath(trackId: string): string {
   return `/track/${encodeURIComponent(trackId)}`;
 }

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { serverMessageOr } from '@/lib/api';
 import { followEventStream } from '@/lib/eventStream';
+import type { StemSource, Stems, StemsPlayer } from '@/lib/stems';
 import { fetchStems, startStems, stemsChangeOf, stemsOf } from './api/stems';
-import { usePlayerStore, type StemSource, type Stems } from './stores/playerStore';
 
 /**
  * How long a running separation may go without news before the player asks the server about it:
@@ -28,22 +28,22 @@ let questionsAsked = 0;
 const startAnsweredAfter = new Map<string, number>();
 
 /** Shows what the server says of `trackId`'s stems; the progress of a running separation never goes back. */
-function show(trackId: string, next: Stems): void {
-  const { stems: current, setStems } = usePlayerStore.getState();
+function show(player: StemsPlayer, trackId: string, next: Stems): void {
+  const current = player.stems();
   if (next.status === 'loading' && current.status === 'loading' && next.progress < current.progress) return;
-  setStems(trackId, next);
+  player.setStems(trackId, next);
 }
 
 /**
- * AutoMix for `trackId`, the current track: the stems' state, the button's action and the
- * source switch. While the stems load, it follows the live events: each `stems` event about the
+ * AutoMix for `trackId`, the current track of `player` (which keeps the stems, and clears them
+ * when the track changes): the stems' state, the button's action and the source switch. While the stems load, it follows the live events: each `stems` event about the
  * track shows its progress, and a ready or failed one has the stems read (the signed URLs, or the
  * message). When no news came for {@link STEMS_POLL_MS} (the event stream is down), it asks the
  * server itself. It stops when the stems are ready or failed, when the track changes (the store
  * clears the stems) and when the component unmounts; an answer that arrives after that is ignored.
  */
-export function useAutoMix(trackId: string): AutoMix {
-  const stems = usePlayerStore((state) => state.stems);
+export function useAutoMix(trackId: string, player: StemsPlayer): AutoMix {
+  const stems = player.useStems();
   const loading = stems.status === 'loading';
 
   useEffect(() => {
@@ -64,12 +64,12 @@ export function useAutoMix(trackId: string): AutoMix {
           askLater();
           return;
         }
-        show(trackId, stemsOf(status));
+        show(player, trackId, stemsOf(status));
         if (status.status === 'loading') askLater();
       } catch (error) {
         if (stopped) return;
         const message = serverMessageOr(error, 'The state of AutoMix could not be loaded. Please try again.');
-        usePlayerStore.getState().setStems(trackId, { status: 'error', message });
+        player.setStems(trackId, { status: 'error', message });
       }
     };
     askLater();
@@ -87,7 +87,7 @@ export function useAutoMix(trackId: string): AutoMix {
         }
         if (change.track_id !== trackId) return;
         if (change.status === 'loading') {
-          show(trackId, { status: 'loading', progress: change.progress });
+          show(player, trackId, { status: 'loading', progress: change.progress });
           askLater();
         } else {
           void ask();
@@ -99,32 +99,32 @@ export function useAutoMix(trackId: string): AutoMix {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [trackId, loading]);
+  }, [trackId, loading, player]);
 
   const press = () => {
-    const { stems: current, setStems, resetStems } = usePlayerStore.getState();
+    const current = player.stems();
     if (current.status === 'ready') {
-      resetStems();
+      player.resetStems();
       return;
     }
     if (current.status === 'loading') return;
-    setStems(trackId, { status: 'loading', progress: 0 });
+    player.setStems(trackId, { status: 'loading', progress: 0 });
     startAnsweredAfter.delete(trackId);
     startStems(trackId).then(
       (status) => {
         startAnsweredAfter.set(trackId, questionsAsked);
         // Only while this start is what the player waits for: not after a track change or a reset.
-        if (usePlayerStore.getState().stems.status === 'loading') show(trackId, stemsOf(status));
+        if (player.stems().status === 'loading') show(player, trackId, stemsOf(status));
       },
       (error: unknown) => {
-        if (usePlayerStore.getState().stems.status !== 'loading') return;
-        setStems(trackId, { status: 'error', message: serverMessageOr(error, 'AutoMix could not start. Please try again.') });
+        if (player.stems().status !== 'loading') return;
+        player.setStems(trackId, { status: 'error', message: serverMessageOr(error, 'AutoMix could not start. Please try again.') });
       },
     );
   };
 
   const select = (source: StemSource) => {
-    usePlayerStore.getState().selectStemSource(source);
+    player.selectStemSource(source);
   };
 
   return { stems, press, select };

@@ -1,10 +1,10 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deliverEvent, stemsChanged } from '@/test/events';
+import { create } from 'zustand';
+import type { Stems, StemsPlayer } from '@/lib/stems';
 import { answer } from '@/test/fixtures';
-import { playableTrackOf } from '@/test/fixtures';
 import type { StemsStatus } from '../api/stems';
-import { initialPlayerState, usePlayerStore } from '../stores/playerStore';
 import { STEMS_POLL_MS } from '../useAutoMix';
 import { AutoMixControls } from './AutoMixControls';
 
@@ -13,8 +13,39 @@ vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeo
 vi.mock('@/lib/auth', () => ({ auth: {} }));
 vi.mock('@/lib/eventStream', () => ({ followEventStream }));
 
-const [a, b] = [playableTrackOf('a'), playableTrackOf('b')];
-const player = () => usePlayerStore.getState();
+/** The current track and its stems, as the player keeps them. */
+const playing = create<{ trackId: string; stems: Stems }>()(() => ({ trackId: 'a', stems: { status: 'none' } }));
+
+function useStems(): Stems {
+  return playing((state) => state.stems);
+}
+
+/**
+ * The player's side of AutoMix, by the rules of `StemsPlayer` (`lib/stems.ts`) that the player
+ * store keeps: stems are taken only for the current track, ready ones keep the source chosen, and
+ * a change of track clears them. (`app/PlayerAutoMix.test.tsx` runs AutoMix on the store itself.)
+ */
+const player: StemsPlayer = {
+  useStems,
+  stems: () => playing.getState().stems,
+  setStems: (trackId, stems) => {
+    const { trackId: current, stems: previous } = playing.getState();
+    if (trackId !== current) return;
+    playing.setState({ stems: stems.status === 'ready' && previous.status === 'ready' ? { ...stems, source: previous.source } : stems });
+  },
+  selectStemSource: (source) => {
+    const { stems } = playing.getState();
+    if (stems.status === 'ready') playing.setState({ stems: { ...stems, source } });
+  },
+  resetStems: () => {
+    playing.setState({ stems: { status: 'none' } });
+  },
+};
+
+/** The listener moves on to the next track. */
+function playNextTrack() {
+  playing.setState({ trackId: 'b', stems: { status: 'none' } });
+}
 const STEMS_PATH = '/api/v1/tracks/{id}/stems';
 
 function stems(overrides: Partial<StemsStatus>): StemsStatus {
@@ -67,8 +98,7 @@ describe('AutoMixControls', () => {
     POST.mockReset();
     followEventStream.mockReset();
     followEventStream.mockReturnValue(new Promise(() => undefined));
-    usePlayerStore.setState(initialPlayerState);
-    player().play(a, [a, b]);
+    playing.setState({ trackId: 'a', stems: { status: 'none' } });
   });
 
   afterEach(() => {
@@ -78,7 +108,7 @@ describe('AutoMixControls', () => {
   it('starts the separation, shows its progress, then the Vocals/Music switch and Reset', async () => {
     POST.mockResolvedValue(answer(stems({ progress: 0 })));
     GET.mockResolvedValueOnce(answer(stems({ progress: 40 }))).mockResolvedValueOnce(answer(ready));
-    render(<AutoMixControls trackId="a" />);
+    render(<AutoMixControls trackId="a" player={player} />);
 
     await press('AutoMix');
     expect(POST).toHaveBeenCalledWith(STEMS_PATH, { params: { path: { id: 'a' } } });
@@ -92,7 +122,7 @@ describe('AutoMixControls', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Vocals' })).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByRole('button', { name: 'Music' })).toHaveAttribute('aria-pressed', 'false');
-    expect(player().stems).toEqual({
+    expect(player.stems()).toEqual({
       status: 'ready',
       vocals: '/stems/a/vocals?sig=1',
       accompaniment: '/stems/a/accompaniment?sig=1',
@@ -105,15 +135,15 @@ describe('AutoMixControls', () => {
 
     await press('Vocals');
     expect(screen.getByRole('button', { name: 'Vocals' })).toHaveAttribute('aria-pressed', 'true');
-    expect(player().stems).toMatchObject({ source: 'vocals' });
+    expect(player.stems()).toMatchObject({ source: 'vocals' });
 
     await press('Music');
     expect(screen.getByRole('button', { name: 'Music' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'Vocals' })).toHaveAttribute('aria-pressed', 'false');
-    expect(player().stems).toMatchObject({ source: 'accompaniment' });
+    expect(player.stems()).toMatchObject({ source: 'accompaniment' });
 
     await press('Reset');
-    expect(player().stems).toEqual({ status: 'none' });
+    expect(player.stems()).toEqual({ status: 'none' });
     expect(screen.getByRole('button', { name: 'AutoMix' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Vocals' })).not.toBeInTheDocument();
   });
@@ -122,7 +152,7 @@ describe('AutoMixControls', () => {
     const start = deferred();
     POST.mockReturnValueOnce(start.promise);
     GET.mockResolvedValueOnce(answer(stems({ status: 'none' })));
-    render(<AutoMixControls trackId="a" />);
+    render(<AutoMixControls trackId="a" player={player} />);
     await press('AutoMix');
 
     // The live events connect and the player asks at once: the server has not seen the start yet.
@@ -145,13 +175,13 @@ describe('AutoMixControls', () => {
     // Asked after the start was answered, none means none (the stems were cleared meanwhile).
     GET.mockResolvedValueOnce(answer(stems({ status: 'none' })));
     await advance(STEMS_POLL_MS);
-    expect(player().stems).toEqual({ status: 'none' });
+    expect(player.stems()).toEqual({ status: 'none' });
     expect(screen.getByRole('button', { name: 'AutoMix' })).toBeEnabled();
   });
 
   it('goes straight to the switch when the stems were already made', async () => {
     POST.mockResolvedValue(answer(ready));
-    render(<AutoMixControls trackId="a" />);
+    render(<AutoMixControls trackId="a" player={player} />);
 
     await press('AutoMix');
 
@@ -167,11 +197,11 @@ describe('AutoMixControls', () => {
       error: { error: message, code: 'automix_unavailable' },
       response: new Response(null, { status: 503 }),
     });
-    render(<AutoMixControls trackId="a" />);
+    render(<AutoMixControls trackId="a" player={player} />);
 
     await press('AutoMix');
     expect(screen.getByRole('alert')).toHaveTextContent(message);
-    expect(player().stems).toEqual({ status: 'error', message });
+    expect(player.stems()).toEqual({ status: 'error', message });
 
     POST.mockResolvedValueOnce(answer(stems({ progress: 0 })));
     await press('AutoMix');
@@ -183,7 +213,7 @@ describe('AutoMixControls', () => {
   it('shows the message of a separation that failed, and stops asking', async () => {
     POST.mockResolvedValue(answer(stems({ progress: 0 })));
     GET.mockResolvedValue(answer(stems({ status: 'error', error: 'The separator stopped: out of memory.' })));
-    render(<AutoMixControls trackId="a" />);
+    render(<AutoMixControls trackId="a" player={player} />);
 
     await press('AutoMix');
     await advance(STEMS_POLL_MS);
@@ -198,16 +228,16 @@ describe('AutoMixControls', () => {
     POST.mockResolvedValue(answer(stems({ progress: 0 })));
     const late = deferred();
     GET.mockReturnValueOnce(late.promise);
-    const { rerender } = render(<AutoMixControls trackId="a" />);
+    const { rerender } = render(<AutoMixControls trackId="a" player={player} />);
     await press('AutoMix');
     await advance(STEMS_POLL_MS);
     expect(pollsFor('a')).toBe(1);
 
     act(() => {
-      player().next();
+      playNextTrack();
     });
-    rerender(<AutoMixControls trackId="b" />);
-    expect(player().stems).toEqual({ status: 'none' });
+    rerender(<AutoMixControls trackId="b" player={player} />);
+    expect(player.stems()).toEqual({ status: 'none' });
 
     await act(async () => {
       late.resolve(answer(ready));
@@ -215,7 +245,7 @@ describe('AutoMixControls', () => {
     });
     await advance(STEMS_POLL_MS * 3);
 
-    expect(player().stems).toEqual({ status: 'none' });
+    expect(player.stems()).toEqual({ status: 'none' });
     expect(screen.getByRole('button', { name: 'AutoMix' })).toBeEnabled();
     expect(pollsFor('a')).toBe(1);
     expect(pollsFor('b')).toBe(0);
@@ -224,25 +254,25 @@ describe('AutoMixControls', () => {
   it('ignores the answer to a start that arrives after the track changed', async () => {
     const late = deferred();
     POST.mockReturnValueOnce(late.promise);
-    render(<AutoMixControls trackId="a" />);
+    render(<AutoMixControls trackId="a" player={player} />);
     await press('AutoMix');
 
     act(() => {
-      player().next();
+      playNextTrack();
     });
     await act(async () => {
       late.resolve(answer(ready));
       await Promise.resolve();
     });
 
-    expect(player().currentTrack?.id).toBe('b');
-    expect(player().stems).toEqual({ status: 'none' });
+    expect(playing.getState().trackId).toBe('b');
+    expect(player.stems()).toEqual({ status: 'none' });
   });
 
   it('stops asking when the player closes, and asks again when it opens on a separation still running', async () => {
     POST.mockResolvedValue(answer(stems({ progress: 0 })));
     GET.mockResolvedValue(answer(stems({ progress: 10 })));
-    const { unmount } = render(<AutoMixControls trackId="a" />);
+    const { unmount } = render(<AutoMixControls trackId="a" player={player} />);
     await press('AutoMix');
     await advance(STEMS_POLL_MS);
     expect(pollsFor('a')).toBe(1);
@@ -251,14 +281,14 @@ describe('AutoMixControls', () => {
     await advance(STEMS_POLL_MS * 3);
     expect(pollsFor('a')).toBe(1);
 
-    render(<AutoMixControls trackId="a" />);
+    render(<AutoMixControls trackId="a" player={player} />);
     await advance(STEMS_POLL_MS);
     expect(pollsFor('a')).toBe(2);
   });
 
   it('shows the progress the live events tell, without asking the server', async () => {
     POST.mockResolvedValue(answer(stems({ progress: 0 })));
-    render(<AutoMixControls trackId="a" />);
+    render(<AutoMixControls trackId="a" player={player} />);
     await press('AutoMix');
     expect(followEventStream).toHaveBeenCalledTimes(1);
 
@@ -280,7 +310,7 @@ describe('AutoMixControls', () => {
   it('turns ready when the event says so, with the URLs read from the server, and stops following the events', async () => {
     POST.mockResolvedValue(answer(stems({ progress: 0 })));
     GET.mockResolvedValue(answer(ready));
-    render(<AutoMixControls trackId="a" />);
+    render(<AutoMixControls trackId="a" player={player} />);
     await press('AutoMix');
     deliverEvent(followEventStream, stemsChanged('a', 'loading', 90));
 
@@ -290,7 +320,7 @@ describe('AutoMixControls', () => {
     expect(pollsFor('a')).toBe(1);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Vocals' })).toBeInTheDocument();
-    expect(player().stems).toEqual({
+    expect(player.stems()).toEqual({
       status: 'ready',
       vocals: '/stems/a/vocals?sig=1',
       accompaniment: '/stems/a/accompaniment?sig=1',
@@ -304,7 +334,7 @@ describe('AutoMixControls', () => {
   it('shows the message when the event says the separation failed', async () => {
     POST.mockResolvedValue(answer(stems({ progress: 0 })));
     GET.mockResolvedValue(answer(stems({ status: 'error', progress: 0, error: 'The separator stopped: out of memory.' })));
-    render(<AutoMixControls trackId="a" />);
+    render(<AutoMixControls trackId="a" player={player} />);
     await press('AutoMix');
 
     deliverEvent(followEventStream, stemsChanged('a', 'error', 0));
@@ -317,7 +347,7 @@ describe('AutoMixControls', () => {
   it('falls back to asking the server every 5 seconds while no event comes', async () => {
     POST.mockResolvedValue(answer(stems({ progress: 0 })));
     GET.mockResolvedValueOnce(answer(stems({ progress: 35 }))).mockResolvedValueOnce(answer(ready));
-    render(<AutoMixControls trackId="a" />);
+    render(<AutoMixControls trackId="a" player={player} />);
     await press('AutoMix');
 
     await advance(4_999);
@@ -334,7 +364,7 @@ describe('AutoMixControls', () => {
   it('reads the state once the event stream connects, for what happened before it was up', async () => {
     POST.mockResolvedValue(answer(stems({ progress: 0 })));
     GET.mockResolvedValue(answer(ready));
-    render(<AutoMixControls trackId="a" />);
+    render(<AutoMixControls trackId="a" player={player} />);
     await press('AutoMix');
 
     act(() => {

@@ -1,0 +1,49 @@
+import type { components } from '@/api/schema';
+import { CoverArt } from '@/components/ui/CoverArt';
+import { PauseIcon, PlayIcon } from '@/components/ui/icons';
+import { useTrackActions } from '@/lib/trackActions';
+import { playableOf } from '@/lib/playable';
+
+type Track = components['schemas']['Track'];
+
+interface TrackPlayButtonProps {
+  track: Track;
+  /** The list the track is in: the player plays on through the list's tracks that can be played. */
+  queue: readonly Track[];
+}
+
+/**
+ * The track's cover as its play button, disabled while the track cannot be played. Play or Pause
+ * shows over the cover for the current track, and on hover or focus: of the cover, or of the whole
+ * row when an ancestor is the `group/track` (a track row).
+ */
+export function TrackPlayButton({ track, queue }: TrackPlayButtonProps) {
+  const actions = useTrackActions();
+  const { isCurrent, isPlaying } = actions.usePlaybackState(track.id);
+  const playable = track.status === 'ready';
+  const pausable = isCurrent && isPlaying;
+  return (
+    <button
+      type="button"
+      aria-label={`${pausable ? 'Pause' : 'Play'} ${track.title}`}
+      disabled={!playable}
+      onClick={() => {
+        actions.play(track, playableOf(queue));
+      }}
+      className="group/cover relative size-12 shrink-0 overflow-hidden rounded-lg disabled:cursor-not-allowed"
+    >
+      <CoverArt src={track.cover_url} seed={track.id} className="size-12" />
+      {playable ? (
+        <span
+          className={`absolute inset-0 flex items-center justify-center bg-night/60 text-white transition ${
+            isCurrent
+              ? 'opacity-100'
+              : 'opacity-0 group-hover/cover:opacity-100 group-hover/track:opacity-100 group-focus-visible/cover:opacity-100'
+          }`}
+        >
+          {pausable ? <PauseIcon /> : <PlayIcon />}
+        </span>
+      ) : null}
+    </button>
+  );
+}
