@@ -6,7 +6,7 @@ const leadingArticles = new Set(['the', 'a', 'an']);
 /**
  * One or two initials: the first letter of the first word and of the last word ("Ada Lovelace" ->
  * "AL"), after a leading article when more words follow. The server draws the same initials on
- * the demo covers (`initials_of` in crates/server/src/demo/art.rs); both are tested against
+ * the demo covers (`initials_of` in crates/demo-content/src/art.rs); both are tested against
  * initials.cases.json.
  */
 export function initialsOf(name: string): string {
