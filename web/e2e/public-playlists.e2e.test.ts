@@ -69,7 +69,9 @@ describe.skipIf(skipReason !== '')('public playlists', () => {
       await listener.page.goto(playlistUrl);
       await visible(listener.page.getByRole('heading', { level: 1, name: 'Night Ferry' }));
       expect(listener.page.url()).toBe(playlistUrl);
-      const ownerLink = await visible(listener.page.getByRole('main').getByRole('link', { name: ownerName, exact: true }));
+      // The owner's name under the title (the track rows name the same person as their artist).
+      const byline = listener.page.getByRole('main').getByRole('paragraph').filter({ hasText: `by ${ownerName}` });
+      const ownerLink = await visible(byline.getByRole('link', { name: ownerName, exact: true }));
       expect(await ownerLink.getAttribute('href')).toMatch(/^\/profile\//);
       for (const ownersOnly of ['Edit playlist', 'Playlist options', `Move ${title} up`, `Remove ${title} from playlist`]) {
         expect(await listener.page.getByRole('button', { name: ownersOnly }).count()).toBe(0);
