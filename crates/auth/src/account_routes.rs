@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::AuthUser;
+use super::extract::AuthUser;
 use super::routes::Meta;
 use super::service::{AuthService, SecuredAccount};
 use backbeat_core::http::error::{ApiResult, ErrorBody};

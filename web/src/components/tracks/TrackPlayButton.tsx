@@ -1,8 +1,7 @@
 import type { components } from '@/api/schema';
 import { CoverArt } from '@/components/ui/CoverArt';
 import { PauseIcon, PlayIcon } from '@/components/ui/icons';
-import { useTrackActions } from '@/lib/trackActions';
-import { playableOf } from '@/lib/playable';
+import { usePlayButton } from './usePlayButton';
 
 type Track = components['schemas']['Track'];
 
@@ -18,18 +17,13 @@ interface TrackPlayButtonProps {
  * row when an ancestor is the `group/track` (a track row).
  */
 export function TrackPlayButton({ track, queue }: TrackPlayButtonProps) {
-  const actions = useTrackActions();
-  const { isCurrent, isPlaying } = actions.usePlaybackState(track.id);
-  const playable = track.status === 'ready';
-  const pausable = isCurrent && isPlaying;
+  const { playable, isCurrent, pausable, label, play } = usePlayButton(track, queue);
   return (
     <button
       type="button"
-      aria-label={`${pausable ? 'Pause' : 'Play'} ${track.title}`}
+      aria-label={label}
       disabled={!playable}
-      onClick={() => {
-        actions.play(track, playableOf(queue));
-      }}
+      onClick={play}
       className="group/cover relative size-12 shrink-0 overflow-hidden rounded-lg disabled:cursor-not-allowed"
     >
       <CoverArt src={track.cover_url} seed={track.id} className="size-12" />

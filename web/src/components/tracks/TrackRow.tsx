@@ -4,13 +4,13 @@ import type { components } from '@/api/schema';
 import { CoverArt } from '@/components/ui/CoverArt';
 import { PauseIcon, PlayIcon } from '@/components/ui/icons';
 import { formatDuration } from '@/lib/duration';
-import { playableOf } from '@/lib/playable';
 import { useTrackActions } from '@/lib/trackActions';
 import { albumLabel, formatPlays, trackPath } from '@/lib/trackFormat';
 import { ArtistLink } from './ArtistLink';
 import { PlayingIndicator } from './PlayingIndicator';
 import { TrackPlayButton } from './TrackPlayButton';
 import { TrackStatusBadge } from './TrackStatusBadge';
+import { usePlayButton } from './usePlayButton';
 
 type Track = components['schemas']['Track'];
 
@@ -29,18 +29,13 @@ interface TrackRowProps {
 
 /** The number of a numbered row as its play button: Play on hover, Pause while the track plays. */
 function PositionPlayButton({ track, queue, position }: { track: Track; queue: readonly Track[]; position: number }) {
-  const actions = useTrackActions();
-  const { isCurrent, isPlaying } = actions.usePlaybackState(track.id);
-  const playable = track.status === 'ready';
-  const pausable = isCurrent && isPlaying;
+  const { playable, pausable, label, play } = usePlayButton(track, queue);
   return (
     <button
       type="button"
-      aria-label={`${pausable ? 'Pause' : 'Play'} ${track.title}`}
+      aria-label={label}
       disabled={!playable}
-      onClick={() => {
-        actions.play(track, playableOf(queue));
-      }}
+      onClick={play}
       className="flex size-8 shrink-0 items-center justify-center rounded-full text-sm text-zinc-500 tabular-nums transition hover:bg-white/10 hover:text-white disabled:cursor-not-allowed disabled:hover:bg-transparent"
     >
       {pausable ? (

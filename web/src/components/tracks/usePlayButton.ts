@@ -1,0 +1,24 @@
+import type { components } from '@/api/schema';
+import { playableOf } from '@/lib/playable';
+import { useTrackActions } from '@/lib/trackActions';
+
+type Track = components['schemas']['Track'];
+
+/**
+ * What every track's play button shows and does: disabled while the track cannot be played,
+ * Pause while it is the one playing, else Play through the list's playable tracks.
+ */
+export function usePlayButton(track: Track, queue: readonly Track[]) {
+  const actions = useTrackActions();
+  const { isCurrent, isPlaying } = actions.usePlaybackState(track.id);
+  const pausable = isCurrent && isPlaying;
+  return {
+    playable: track.status === 'ready',
+    isCurrent,
+    pausable,
+    label: `${pausable ? 'Pause' : 'Play'} ${track.title}`,
+    play: () => {
+      actions.play(track, playableOf(queue));
+    },
+  };
+}
