@@ -2,7 +2,7 @@
 //! catalogue (`errors`), the database on SQLite or PostgreSQL with its macros (`db`, [`on_db!`],
 //! [`on_tx!`]), the HTTP building blocks of `/api/v1` (`http`: the error body, extractors, the
 //! OpenAPI base, probes, metrics, security headers, serving connections), what a web link is
-//! (`net`), signed links (`signing`), values kept for a minute (`cache`), ids and money as types (`ids`, `money`), limits kept in the
+//! (`net`), signed links (`signing`), values kept for a minute (`cache`), ids, money and statuses as types (`ids`, `money`, `text_enum`), limits kept in the
 //! database (`rate_limits`), the shutdown signal and plain-text tables for the command line.
 //! docs/ARCHITECTURE.md draws the crates.
 
@@ -16,4 +16,5 @@ pub mod net;
 pub mod rate_limits;
 pub mod shutdown;
 pub mod signing;
+pub mod text_enum;
 pub mod text_table;
