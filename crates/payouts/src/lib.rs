@@ -31,30 +31,36 @@ pub const UNITS_PER_PLAY: Units = Units::new(21);
 /// The smallest balance that may be withdrawn: 5 EUR.
 pub const MINIMUM_WITHDRAWAL: Units = Units::euros(5);
 
-/// Where a withdrawal is: `pending`, then `completed` or `rejected` by an operator, one way.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Status {
-    Pending,
-    Completed,
-    Rejected,
+backbeat_core::text_enum! {
+    /// Where a withdrawal is: `pending`, then `completed` or `rejected` by an operator, one way.
+    #[derive(serde::Serialize, utoipa::ToSchema)]
+    #[serde(rename_all = "lowercase")]
+    pub enum Status {
+        Pending = "pending",
+        Completed = "completed",
+        Rejected = "rejected",
+    }
+    // Anything stored but completed or rejected is pending.
+    unknown_reads_as Pending;
 }
 
-impl Status {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Pending => "pending",
-            Self::Completed => "completed",
-            Self::Rejected => "rejected",
-        }
-    }
+#[cfg(test)]
+mod tests {
+    use super::Status;
+    use backbeat_core::text_enum::testing::{assert_stored_as, read_from_sqlite};
 
-    /// Anything but completed or rejected is pending.
-    pub fn of(text: &str) -> Self {
-        match text {
-            "completed" => Self::Completed,
-            "rejected" => Self::Rejected,
-            _ => Self::Pending,
+    #[test]
+    fn a_status_is_stored_and_said_as_its_word_and_anything_else_is_pending() {
+        assert_stored_as(&[
+            (Status::Pending, "pending"),
+            (Status::Completed, "completed"),
+            (Status::Rejected, "rejected"),
+        ]);
+        for unknown in ["", "Completed", "paid"] {
+            assert_eq!(
+                read_from_sqlite::<Status>(unknown).unwrap(),
+                Status::Pending
+            );
         }
     }
 }

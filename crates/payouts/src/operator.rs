@@ -17,14 +17,12 @@ use backbeat_core::text_table::{aligned, comma_separated};
 /// Why a command refused or failed; the message says what to change.
 #[derive(Debug, thiserror::Error)]
 pub enum OperatorError {
-    #[error("the status must be pending, completed or rejected, not {0:?}")]
-    Status(String),
     #[error("there is no withdrawal with the id {0:?}")]
     Unknown(String),
     #[error(
         "the withdrawal {id} is {status}: only a pending withdrawal can be completed or rejected"
     )]
-    NotPending { id: String, status: String },
+    NotPending { id: String, status: Status },
     #[error("the withdrawal {0} is a bank transfer: PayPal pays PayPal withdrawals only")]
     NotPaypal(String),
     #[error("--reason must say why the withdrawal is rejected")]
@@ -50,13 +48,10 @@ pub struct Listed {
 
 /// Every withdrawal (of `status` when given: pending, completed or rejected), newest first;
 /// the pending ones with their signals.
-pub async fn list(db: &Db, status: Option<&str>) -> Result<Vec<Listed>, OperatorError> {
-    if let Some(status) = status.filter(|status| Status::of(status).as_str() != *status) {
-        return Err(OperatorError::Status(status.to_owned()));
-    }
+pub async fn list(db: &Db, status: Option<Status>) -> Result<Vec<Listed>, OperatorError> {
     let mut listed = Vec::new();
     for (row, email) in store::all_withdrawals(db, status).await? {
-        let signals = match Status::of(&row.status) {
+        let signals = match row.status {
             Status::Pending => Some(signals::of_withdrawal(db, &row).await?),
             Status::Completed | Status::Rejected => None,
         };
@@ -72,7 +67,8 @@ pub async fn list(db: &Db, status: Option<&str>) -> Result<Vec<Listed>, Operator
 /// Marks a pending withdrawal paid and mails the artist.
 pub async fn complete(db: &Db, mailer: &Mailer, id: &str) -> Result<WithdrawalRow, OperatorError> {
     let mut tx = db.begin().await?;
-    let Some(row) = store::settle(&mut tx, id, "completed", None, Timestamp::now()).await? else {
+    let Some(row) = store::settle(&mut tx, id, Status::Completed, None, Timestamp::now()).await?
+    else {
         return Err(not_pending(db, id).await);
     };
     tx.commit().await?;
@@ -98,7 +94,7 @@ pub async fn reject(
     }
     let now = Timestamp::now();
     let mut tx = db.begin().await?;
-    let Some(row) = store::settle(&mut tx, id, "rejected", Some(reason), now).await? else {
+    let Some(row) = store::settle(&mut tx, id, Status::Rejected, Some(reason), now).await? else {
         return Err(not_pending(db, id).await);
     };
     let refund = Change::WithdrawalRefund {
@@ -162,7 +158,7 @@ pub async fn send_paypal(
     paypal: &Paypal,
     only: Option<&str>,
 ) -> Result<String, OperatorError> {
-    let pending: Vec<WithdrawalRow> = store::all_withdrawals(db, Some("pending"))
+    let pending: Vec<WithdrawalRow> = store::all_withdrawals(db, Some(Status::Pending))
         .await?
         .into_iter()
         .map(|(row, _)| row)
@@ -207,9 +203,10 @@ pub async fn send_paypal(
 
 async fn not_pending_paypal(db: &Db, id: &str) -> OperatorError {
     match not_pending(db, id).await {
-        OperatorError::NotPending { status, .. } if status == "pending" => {
-            OperatorError::NotPaypal(id.to_owned())
-        }
+        OperatorError::NotPending {
+            status: Status::Pending,
+            ..
+        } => OperatorError::NotPaypal(id.to_owned()),
         other => other,
     }
 }
@@ -244,7 +241,7 @@ pub fn table(rows: &[Listed], csv: bool) -> String {
                 let mut cells = vec![
                     row.id.to_string(),
                     row.created_at.to_string(),
-                    row.status.clone(),
+                    row.status.to_string(),
                     row.amount_units.eur(),
                     row.method.clone(),
                     email.clone(),

@@ -108,7 +108,7 @@ impl From<WithdrawalRow> for Withdrawal {
             amount_eur: row.amount_units.eur(),
             details: masked(&row.method, &row.details),
             method: Method::parse(&row.method).unwrap_or(Method::Bank),
-            status: Status::of(&row.status),
+            status: row.status,
             id: row.id.to_string(),
             amount_units: row.amount_units.get(),
             created_at: row.created_at,

@@ -20,7 +20,7 @@ pub use backbeat_catalog::{automix, catalog, plays, recommendations, streaming};
 pub use backbeat_commerce::{ads, payments};
 pub use backbeat_core::{
     cache, db, errors, http, ids, money, net, on_db, on_tx, rate_limits, shutdown, signing,
-    text_table,
+    text_enum, text_table,
 };
 pub use backbeat_payouts as payouts;
 pub use backbeat_platform::{

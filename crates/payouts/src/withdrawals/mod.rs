@@ -5,9 +5,9 @@
 pub mod store;
 
 use self::store::WithdrawalRow;
-use super::MINIMUM_WITHDRAWAL;
 use super::details::{Details, GivenDetails, Method};
 use super::ledger::{self, Change};
+use super::{MINIMUM_WITHDRAWAL, Status};
 use backbeat_core::db::page::{Page, PageRequest, Position};
 use backbeat_core::db::{Db, Timestamp};
 use backbeat_core::errors::{self, Failure};
@@ -73,7 +73,7 @@ pub async fn request_withdrawal(
         amount_units: balance.whole_cents(),
         method: details.method().as_str().to_owned(),
         details: details.serialised(),
-        status: "pending".to_owned(),
+        status: Status::Pending,
         reason: None,
         idempotency_key: request.idempotency_key.map(str::to_owned),
         created_at: now,
@@ -98,7 +98,7 @@ pub async fn request_withdrawal(
 /// A withdrawal as its request was first answered: pending, whatever happened to it since.
 fn as_first_answered(row: WithdrawalRow) -> WithdrawalRow {
     WithdrawalRow {
-        status: "pending".to_owned(),
+        status: Status::Pending,
         reason: None,
         processed_at: None,
         ..row

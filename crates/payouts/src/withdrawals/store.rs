@@ -1,5 +1,6 @@
 //! SQL of withdrawals: requested, listed, settled by the operator.
 
+use crate::Status;
 use backbeat_core::db::page::Position;
 use backbeat_core::db::{Db, Timestamp, Tx};
 use backbeat_core::ids::{UserId, WithdrawalId};
@@ -21,7 +22,7 @@ pub struct WithdrawalRow {
     pub amount_units: Units,
     pub method: String,
     pub details: String,
-    pub status: String,
+    pub status: Status,
     pub reason: Option<String>,
     pub idempotency_key: Option<String>,
     pub created_at: Timestamp,
@@ -40,7 +41,7 @@ pub async fn insert_withdrawal(tx: &mut Tx, row: &WithdrawalRow) -> sqlx::Result
         "INSERT INTO withdrawals (", withdrawal_columns!(), ") \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"))
         .bind(&row.id).bind(&row.user_id).bind(row.amount_units).bind(&row.method)
-        .bind(&row.details).bind(&row.status).bind(&row.reason).bind(&row.idempotency_key)
+        .bind(&row.details).bind(row.status).bind(&row.reason).bind(&row.idempotency_key)
         .bind(row.created_at).bind(row.processed_at)
         .execute(conn).await.map(drop))
 }
@@ -74,7 +75,7 @@ pub async fn withdrawals_of(
 /// Every withdrawal (of one status when given), newest first, with the artist's email.
 pub async fn all_withdrawals(
     db: &Db,
-    status: Option<&str>,
+    status: Option<Status>,
 ) -> sqlx::Result<Vec<(WithdrawalRow, String)>> {
     let rows: Vec<WithdrawalWithEmail> = on_db!(db, pool => sqlx::query_as(
         "SELECT w.id, w.user_id, w.amount_units, w.method, w.details, w.status, w.reason, \
@@ -96,7 +97,7 @@ struct WithdrawalWithEmail {
 pub async fn settle(
     tx: &mut Tx,
     id: &str,
-    status: &str,
+    status: Status,
     reason: Option<&str>,
     now: Timestamp,
 ) -> sqlx::Result<Option<WithdrawalRow>> {
@@ -121,7 +122,7 @@ pub async fn previous_paid_withdrawal_at(
 }
 
 /// The status of a withdrawal, when it exists.
-pub async fn status_of(db: &Db, id: &str) -> sqlx::Result<Option<String>> {
+pub async fn status_of(db: &Db, id: &str) -> sqlx::Result<Option<Status>> {
     on_db!(db, pool => sqlx::query_scalar("SELECT status FROM withdrawals WHERE id = $1")
         .bind(id).fetch_optional(pool).await)
 }

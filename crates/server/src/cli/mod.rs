@@ -17,10 +17,12 @@ mod users;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand};
 
 use crate::config::{Config, ProcessEnv};
 use crate::telemetry;
+use crate::text_enum::Text;
 
 /// Backbeat: a self-hostable music platform where independent artists upload tracks,
 /// listeners stream them, and artists earn per play.
@@ -248,6 +250,13 @@ pub async fn run(cli: Cli) -> ExitCode {
         ),
     };
     finish(group, answer)
+}
+
+/// The value of a flag that takes one of the words of `T` (a status): the words are listed in
+/// the help and in the error for any other.
+fn one_of<T: Text + Clone + Send + Sync>() -> impl TypedValueParser<Value = T> {
+    PossibleValuesParser::new(T::ALL.iter().map(Text::as_text))
+        .map(|word| T::from_text(&word).expect("a word the parser listed"))
 }
 
 /// Prints what a command answered on standard output, or its error on standard error, and

@@ -2,6 +2,7 @@
 
 use crate::auth::Mailer;
 use crate::config::Config;
+use crate::payouts::Status;
 use crate::payouts::operator::{self, OperatorError};
 use crate::payouts::paypal::Paypal;
 use crate::state;
@@ -12,8 +13,8 @@ pub enum PayoutsCommand {
     /// Every withdrawal, newest first, with its full details (to pay it).
     List {
         /// Only withdrawals in this status.
-        #[arg(long, value_parser = ["pending", "completed", "rejected"])]
-        status: Option<String>,
+        #[arg(long, value_parser = super::one_of::<Status>())]
+        status: Option<Status>,
     },
     /// Mark a pending withdrawal as paid, and mail the artist.
     Complete {
@@ -50,7 +51,7 @@ pub async fn payouts(config: &Config, command: PayoutsCommand) -> Result<String,
     let (db, _) = state::open_storage(config).await?;
     let mailer = Mailer::new(&config.mail, &config.data_dir)?;
     let output = match command {
-        PayoutsCommand::List { status } => operator::list(&db, status.as_deref())
+        PayoutsCommand::List { status } => operator::list(&db, status)
             .await
             .map(|rows| operator::table(&rows, false)),
         PayoutsCommand::Export { csv } => operator::list(&db, None)
