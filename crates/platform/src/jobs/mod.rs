@@ -197,7 +197,7 @@ pub fn table(rows: &[store::JobRow]) -> String {
             vec![
                 job.id.clone(),
                 job.kind.clone(),
-                job.status.clone(),
+                job.status.to_string(),
                 job.attempts.to_string(),
                 optional(job.locked_by.clone()),
                 optional(job.locked_until.map(|until| until.to_string())),

@@ -6,6 +6,19 @@ use super::Lease;
 use backbeat_core::db::{Backend, Db, Timestamp, Tx};
 use backbeat_core::{on_db, on_tx};
 
+backbeat_core::text_enum! {
+    /// Where a job is: `queued` (due at `run_after`), `running` under a lease, then `done` or
+    /// `failed` for good (a failed attempt that may be retried is queued again).
+    #[derive(serde::Serialize)]
+    #[serde(rename_all = "lowercase")]
+    pub enum JobStatus {
+        Queued = "queued",
+        Running = "running",
+        Done = "done",
+        Failed = "failed",
+    }
+}
+
 /// A job as claimed by a worker.
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct ClaimedJob {
@@ -30,7 +43,7 @@ pub struct JobRow {
     pub id: String,
     pub kind: String,
     pub payload: String,
-    pub status: String,
+    pub status: JobStatus,
     pub attempts: i64,
     pub run_after: Timestamp,
     pub locked_until: Option<Timestamp>,
@@ -179,7 +192,7 @@ pub async fn find(db: &Db, id: &str) -> sqlx::Result<Option<JobRow>> {
 }
 
 /// The newest `limit` jobs in `status` (of every status when none), for operators.
-pub async fn list(db: &Db, status: Option<&str>, limit: i64) -> sqlx::Result<Vec<JobRow>> {
+pub async fn list(db: &Db, status: Option<JobStatus>, limit: i64) -> sqlx::Result<Vec<JobRow>> {
     on_db!(db, pool => sqlx::query_as(concat!(job_columns!(),
         "WHERE ($1 IS NULL OR status = $1) ORDER BY created_at DESC, id DESC LIMIT $2"))
         .bind(status).bind(limit).fetch_all(pool).await)
@@ -198,4 +211,21 @@ pub async fn sweep_finished(db: &Db, before: Timestamp) -> sqlx::Result<u64> {
     on_db!(db, pool => sqlx::query(
         "DELETE FROM jobs WHERE status IN ('done', 'failed') AND updated_at < $1")
         .bind(before).execute(pool).await.map(|r| r.rows_affected()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::JobStatus;
+    use backbeat_core::text_enum::testing::{assert_stored_as, read_from_sqlite};
+
+    #[test]
+    fn a_status_is_stored_and_said_as_its_word_and_no_other_word_reads() {
+        assert_stored_as(&[
+            (JobStatus::Queued, "queued"),
+            (JobStatus::Running, "running"),
+            (JobStatus::Done, "done"),
+            (JobStatus::Failed, "failed"),
+        ]);
+        assert!(read_from_sqlite::<JobStatus>("cancelled").is_err());
+    }
 }

@@ -9,6 +9,7 @@ use std::time::Duration;
 use backbeat::catalog::upload::processing::{ProcessTrack, Processing};
 use backbeat::config::Config;
 use backbeat::db::{Db, Timestamp, Tx};
+use backbeat::jobs::store::JobStatus;
 use backbeat::jobs::worker::{WorkerContext, Workers};
 use backbeat::jobs::{DEFAULT_LANE, JobError, JobHandler, JobHandlers, JobQueue, Lease, store};
 use backbeat::media::{MediaKey, MediaStore};
@@ -144,7 +145,7 @@ async fn a_failed_attempt_runs_again_after_its_delay_and_a_lost_lease_changes_no
     assert!(store::fail(&mut tx, &second, "gave up", due).await.unwrap());
     tx.commit().await.unwrap();
     let job = store::find(&app.db, &id).await.unwrap().unwrap();
-    assert_eq!(job.status, "failed");
+    assert_eq!(job.status, JobStatus::Failed);
     assert_eq!(job.attempts, 2);
     assert_eq!(job.last_error.as_deref(), Some("gave up"));
 }
@@ -246,7 +247,7 @@ async fn many_claimers_at_once_take_every_job_exactly_once() {
     assert_eq!(ids, queued, "every job claimed, none twice");
     for (id, node) in &claimed {
         let job = store::find(&app.db, id).await.unwrap().unwrap();
-        assert_eq!(job.status, "running");
+        assert_eq!(job.status, JobStatus::Running);
         assert_eq!(job.attempts, 1, "{id} was claimed more than once");
         assert_eq!(job.locked_by.as_deref(), Some(node.as_str()));
     }
@@ -284,8 +285,8 @@ async fn an_expired_lease_is_taken_over_and_the_stale_workers_writes_change_noth
     tx.commit().await.unwrap();
     let job = store::find(&app.db, &id).await.unwrap().unwrap();
     assert_eq!(
-        (job.status.as_str(), job.attempts, job.locked_by.as_deref()),
-        ("running", 2, Some("node-b"))
+        (job.status, job.attempts, job.locked_by.as_deref()),
+        (JobStatus::Running, 2, Some("node-b"))
     );
     assert_eq!(job.locked_until, Some(later + seconds(2)));
     assert_eq!(job.last_error, None);
@@ -298,7 +299,7 @@ async fn an_expired_lease_is_taken_over_and_the_stale_workers_writes_change_noth
     assert!(!store::ended_by(&app.db, &stale).await.unwrap());
     assert_eq!(
         store::find(&app.db, &id).await.unwrap().unwrap().status,
-        "done"
+        JobStatus::Done
     );
 }
 
@@ -360,7 +361,7 @@ async fn a_worker_that_lost_its_lease_records_nothing_and_leaves_no_file() {
             .unwrap()
             .unwrap()
             .status,
-        "running"
+        JobStatus::Running
     );
     handler.run(&claimed.payload, &taken).await.unwrap();
     let recorded = recorded_renditions(&app, &id).await;
