@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use super::error::AuthError;
-use super::store::{FactorRow, UserRow};
+use super::store::{FactorRow, FactorStatus, UserRow};
 use backbeat_core::db::Timestamp;
 
 #[derive(Debug, Serialize)]
@@ -57,7 +57,7 @@ pub struct Factor {
     #[serde(skip_serializing_if = "String::is_empty")]
     pub friendly_name: String,
     pub factor_type: String,
-    pub status: String,
+    pub status: FactorStatus,
     pub created_at: Timestamp,
     pub updated_at: Timestamp,
     pub phone: &'static str,
@@ -161,7 +161,7 @@ impl From<&FactorRow> for Factor {
             id: factor.id.clone(),
             friendly_name: factor.friendly_name.clone(),
             factor_type: factor.factor_type.clone(),
-            status: factor.status.clone(),
+            status: factor.status,
             created_at: factor.created_at,
             updated_at: factor.updated_at,
             phone: "",

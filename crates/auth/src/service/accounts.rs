@@ -266,7 +266,7 @@ impl AuthService {
             let has_verified_factor = store::list_factors(&self.db, &auth.user.id)
                 .await?
                 .iter()
-                .any(|f| f.status == "verified");
+                .any(FactorRow::is_verified);
             if has_verified_factor && auth.session.aal != "aal2" {
                 return Err(AuthError::new(
                     StatusCode::UNAUTHORIZED,

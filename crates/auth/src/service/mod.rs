@@ -25,7 +25,9 @@ use super::keys::Keys;
 use super::mail::{Mail, Mailer};
 use super::password::{self, Passwords};
 use super::rate_limit::{Limited, RateLimits};
-use super::store::{self, FactorRow, LiveSession, OneTimeKind, SessionRow, SessionScope, UserRow};
+use super::store::{
+    self, FactorRow, FactorStatus, LiveSession, OneTimeKind, SessionRow, SessionScope, UserRow,
+};
 use super::tokens::{self, AmrEntry, Claims, TokenError};
 use super::two_factor as totp;
 use super::wire::{self, Session, User};

@@ -50,7 +50,7 @@ impl AuthService {
         )
         .await?;
         let factors = store::list_factors(&self.db, &auth.user.id).await?;
-        if factors.iter().any(|f| f.status == "verified") && auth.session.aal != "aal2" {
+        if factors.iter().any(FactorRow::is_verified) && auth.session.aal != "aal2" {
             return Err(AuthError::forbidden(
                 "insufficient_aal",
                 "AAL2 required to enroll a new factor",
@@ -82,7 +82,7 @@ impl AuthService {
             user_id: auth.user.id.clone(),
             friendly_name: friendly_name.clone(),
             factor_type: "totp".into(),
-            status: "unverified".into(),
+            status: FactorStatus::Unverified,
             secret: secret.clone(),
             last_used_step: None,
             created_at: now,
@@ -158,7 +158,7 @@ impl AuthService {
             || AuthError::unprocessable("mfa_verification_failed", "Invalid TOTP code entered");
         // A wrong code counts against the challenge, which is gone after the fifth. A recovery
         // code stands in for the code of a verified factor, never for an enrolment's first.
-        let verified_before = factor.status == "verified";
+        let verified_before = factor.is_verified();
         // A code of this moment that already passed once is refused like a wrong one, but the
         // message says why: the user typed what the app shows and only needs to wait.
         let mut used_before = false;
@@ -221,7 +221,7 @@ impl AuthService {
         let first_factor = !verified_before
             && factors
                 .iter()
-                .filter(|f| f.status == "verified")
+                .filter(|f| f.is_verified())
                 .all(|f| f.id == factor.id);
         let recovery_codes = if first_factor {
             Some(
@@ -267,7 +267,7 @@ impl AuthService {
         let has_factor = store::list_factors_in(&mut tx, user_id)
             .await?
             .iter()
-            .any(|f| f.status == "verified");
+            .any(FactorRow::is_verified);
         if !has_factor {
             return Err(backbeat_core::errors::TWO_FACTOR_NOT_ENABLED.into());
         }
@@ -311,7 +311,7 @@ impl AuthService {
         meta: &RequestMeta,
     ) -> AuthResult<Value> {
         let factor = self.own_factor(auth, factor_id).await?;
-        let verified = factor.status == "verified";
+        let verified = factor.is_verified();
         if verified && auth.session.aal != "aal2" {
             return Err(AuthError::unprocessable(
                 "insufficient_aal",
@@ -322,7 +322,7 @@ impl AuthService {
         store::delete_factor(&mut tx, &auth.user.id, &factor.id).await?;
         // Recovery codes stand in for a factor: with none left, they go too.
         let factors_left = store::list_factors_in(&mut tx, &auth.user.id).await?;
-        if !factors_left.iter().any(|f| f.status == "verified") {
+        if !factors_left.iter().any(FactorRow::is_verified) {
             store::delete_recovery_codes(&mut tx, &auth.user.id).await?;
         }
         tx.commit().await?;

@@ -5,17 +5,34 @@ use sqlx::FromRow;
 use backbeat_core::db::{Db, Timestamp, Tx};
 use backbeat_core::{on_db, on_tx};
 
+backbeat_core::text_enum! {
+    /// Whether a factor has been proven: `unverified` from its enrolment until a first code is
+    /// accepted, then `verified` (GoTrue's words).
+    #[derive(serde::Serialize)]
+    #[serde(rename_all = "lowercase")]
+    pub enum FactorStatus {
+        Unverified = "unverified",
+        Verified = "verified",
+    }
+}
+
 #[derive(Clone, Debug, FromRow)]
 pub struct FactorRow {
     pub id: String,
     pub user_id: String,
     pub friendly_name: String,
     pub factor_type: String,
-    pub status: String,
+    pub status: FactorStatus,
     pub secret: String,
     pub last_used_step: Option<i64>,
     pub created_at: Timestamp,
     pub updated_at: Timestamp,
+}
+
+impl FactorRow {
+    pub fn is_verified(&self) -> bool {
+        self.status == FactorStatus::Verified
+    }
 }
 
 /// A user's factors, oldest first.
@@ -45,7 +62,7 @@ pub async fn insert_factor(db: &Db, factor: &FactorRow) -> sqlx::Result<()> {
         "INSERT INTO mfa_factors (id, user_id, friendly_name, factor_type, status, secret, created_at, updated_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)")
         .bind(&factor.id).bind(&factor.user_id).bind(&factor.friendly_name).bind(&factor.factor_type)
-        .bind(&factor.status).bind(&factor.secret).bind(factor.created_at).bind(factor.updated_at)
+        .bind(factor.status).bind(&factor.secret).bind(factor.created_at).bind(factor.updated_at)
         .execute(pool).await.map(|r| r.rows_affected()))?;
     Ok(())
 }
@@ -140,5 +157,20 @@ pub async fn fail_challenge(tx: &mut Tx, id: &str, max: i64) -> sqlx::Result<boo
             Ok(false)
         }
         None => Ok(false),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FactorStatus;
+    use backbeat_core::text_enum::testing::{assert_stored_as, read_from_sqlite};
+
+    #[test]
+    fn a_status_is_stored_and_said_as_gotrue_says_it_and_no_other_word_reads() {
+        assert_stored_as(&[
+            (FactorStatus::Unverified, "unverified"),
+            (FactorStatus::Verified, "verified"),
+        ]);
+        assert!(read_from_sqlite::<FactorStatus>("Verified").is_err());
     }
 }
