@@ -10,7 +10,6 @@ use super::separator::Engine;
 use super::status::StemStatus;
 use super::store::{self, NewRun, TrackStems};
 use crate::catalog::stems::Stem;
-use crate::catalog::track::TrackStatus;
 use crate::streaming::service::{listener_quality, signed_stem_url};
 use backbeat_auth::Keys;
 use backbeat_core::db::{Db, Timestamp};
@@ -63,7 +62,7 @@ impl Automix {
         track_id: &str,
     ) -> Result<StemsView, Failure> {
         let mut row = self.visible(track_id, viewer).await?;
-        if StemStatus::from_stored(row.status.as_deref()) == StemStatus::Loading {
+        if row.stem_status() == StemStatus::Loading {
             // Recorded before the state is read again, so no change after that read can miss
             // the viewer's event streams.
             store::watch(&self.db, track_id, viewer, Timestamp::now()).await?;
@@ -106,11 +105,11 @@ impl Automix {
         let row = store::visible_stems_in(&mut tx, track_id, viewer)
             .await?
             .ok_or(errors::TRACK_NOT_FOUND)?;
-        let status = StemStatus::from_stored(row.status.as_deref());
+        let status = row.stem_status();
         if matches!(status, StemStatus::Loading | StemStatus::Ready) {
             return Ok((Start::Existing, row));
         }
-        TrackStatus::from_stored(&row.track_status).require_ready()?;
+        row.track_status.require_ready()?;
         if let Err(reason) = self.engine.separator() {
             // The listener hears that AutoMix is off; how to install it is for the operator's
             // log (and `backbeat models status`), never a folder of the server on a screen.
@@ -151,7 +150,7 @@ impl Automix {
         Ok((
             Start::Started,
             TrackStems {
-                status: Some(StemStatus::Loading.as_str().to_owned()),
+                status: Some(StemStatus::Loading),
                 progress: Some(0),
                 error: None,
                 ..row
@@ -165,7 +164,7 @@ impl Automix {
         viewer: &str,
         row: &TrackStems,
     ) -> Result<StemsView, Failure> {
-        let status = StemStatus::from_stored(row.status.as_deref());
+        let status = row.stem_status();
         let (vocals_url, accompaniment_url) = if status == StemStatus::Ready {
             let quality = listener_quality(&self.db, viewer).await?;
             let url = |stem| stem_url(keys, row, stem, quality);

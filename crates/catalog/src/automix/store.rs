@@ -3,7 +3,8 @@
 //! separations each user started (`stem_requests`), and who asked for a track's stems
 //! (`stem_watchers`: whose event streams hear how a separation goes).
 
-use crate::catalog::track::visible_to;
+use super::status::StemStatus;
+use crate::catalog::track::{TrackStatus, visible_to};
 use backbeat_core::db::{Db, Timestamp, Tx};
 use backbeat_core::{on_db, on_tx};
 
@@ -12,12 +13,19 @@ use backbeat_core::{on_db, on_tx};
 pub struct TrackStems {
     pub track_id: String,
     pub duration_secs: i64,
-    /// The track's own status (`processing`, `ready`, `failed`).
-    pub track_status: String,
+    /// The track's own status.
+    pub track_status: TrackStatus,
     /// `loading`, `ready` or `error`; `None` when the track has no stems row.
-    pub status: Option<String>,
+    pub status: Option<StemStatus>,
     pub progress: Option<i64>,
     pub error: Option<String>,
+}
+
+impl TrackStems {
+    /// Where the stems are: `none` without a stems row.
+    pub fn stem_status(&self) -> StemStatus {
+        self.status.unwrap_or(StemStatus::None)
+    }
 }
 
 const VISIBLE_STEMS: &str = concat!(

@@ -1,7 +1,7 @@
 //! A track's files: the original upload and the renditions processing made of it, as
 //! processing writes them and streaming reads them.
 
-use super::track::visible_to;
+use super::track::{TrackStatus, visible_to};
 use backbeat_core::db::{Db, Timestamp, Tx};
 use backbeat_core::{on_db, on_tx};
 
@@ -9,7 +9,7 @@ use backbeat_core::{on_db, on_tx};
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct TrackSource {
     pub id: String,
-    pub status: String,
+    pub status: TrackStatus,
     pub duration_secs: i64,
     pub audio_key: String,
     pub audio_content_type: String,

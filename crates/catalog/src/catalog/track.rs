@@ -11,36 +11,23 @@ use backbeat_core::errors::{self, Failure};
 use backbeat_core::{on_db, on_tx};
 use backbeat_platform::media::routes::public_path;
 
-/// Where a track is on its way from upload to streamable.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum TrackStatus {
-    /// Uploaded; renditions, waveform and loudness are being made.
-    Processing,
-    /// Streamable.
-    Ready,
-    /// Processing gave up; `failure_reason` says why.
-    Failed,
+backbeat_core::text_enum! {
+    /// Where a track is on its way from upload to streamable.
+    #[derive(Serialize, ToSchema)]
+    #[serde(rename_all = "lowercase")]
+    pub enum TrackStatus {
+        /// Uploaded; renditions, waveform and loudness are being made.
+        Processing = "processing",
+        /// Streamable.
+        Ready = "ready",
+        /// Processing gave up; `failure_reason` says why.
+        Failed = "failed",
+    }
+    // Anything else stored reads as failed, which no one can stream.
+    unknown_reads_as Failed;
 }
 
 impl TrackStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Processing => "processing",
-            Self::Ready => "ready",
-            Self::Failed => "failed",
-        }
-    }
-
-    /// Reads a stored status; anything unknown reads as failed, which no one can stream.
-    pub fn from_stored(value: &str) -> Self {
-        match value {
-            "processing" => Self::Processing,
-            "ready" => Self::Ready,
-            _ => Self::Failed,
-        }
-    }
-
     /// Fine when the track is ready; else why it cannot be played yet, or at all.
     pub fn require_ready(self) -> Result<(), Failure> {
         match self {
@@ -104,17 +91,11 @@ pub struct TrackRow {
     pub duration_secs: i64,
     pub plays: i64,
     pub verified: bool,
-    pub status: String,
+    pub status: TrackStatus,
     pub failure_reason: Option<String>,
     pub cover_key: Option<String>,
     pub cover_large_key: Option<String>,
     pub created_at: Timestamp,
-}
-
-impl TrackRow {
-    pub fn status(&self) -> TrackStatus {
-        TrackStatus::from_stored(&self.status)
-    }
 }
 
 const VISIBLE_TRACK: &str = concat!(
@@ -145,7 +126,7 @@ pub async fn ready_track(tx: &mut Tx, id: &str, viewer: &str) -> Result<TrackRow
     let track = visible_track_in(tx, id, viewer)
         .await?
         .ok_or(errors::TRACK_NOT_FOUND)?;
-    track.status().require_ready()?;
+    track.status.require_ready()?;
     Ok(track)
 }
 
@@ -181,7 +162,7 @@ pub struct Track {
 impl From<TrackRow> for Track {
     fn from(row: TrackRow) -> Self {
         Self {
-            status: row.status(),
+            status: row.status,
             cover_url: row.cover_key.as_deref().map(public_path),
             cover_large_url: row.cover_large_key.as_deref().map(public_path),
             id: row.id,
@@ -226,6 +207,27 @@ impl From<Page<TrackRow>> for TrackList {
             next_cursor: page.next_cursor,
             total: None,
             total_is_lower_bound: false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TrackStatus;
+    use backbeat_core::text_enum::testing::{assert_stored_as, read_from_sqlite};
+
+    #[test]
+    fn a_status_is_stored_and_said_as_its_word_and_anything_else_is_failed() {
+        assert_stored_as(&[
+            (TrackStatus::Processing, "processing"),
+            (TrackStatus::Ready, "ready"),
+            (TrackStatus::Failed, "failed"),
+        ]);
+        for unknown in ["", "Ready", "transcoding"] {
+            assert_eq!(
+                read_from_sqlite::<TrackStatus>(unknown).unwrap(),
+                TrackStatus::Failed
+            );
         }
     }
 }

@@ -199,6 +199,7 @@ pub fn diversify(ranked: Vec<TrackRow>, n: usize) -> Vec<TrackRow> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalog::track::TrackStatus;
     use backbeat_core::db::Timestamp;
 
     fn track(id: &str, artist: &str, genre: Option<&str>, plays: i64) -> TrackRow {
@@ -212,7 +213,7 @@ mod tests {
             duration_secs: 180,
             plays,
             verified: false,
-            status: "ready".into(),
+            status: TrackStatus::Ready,
             failure_reason: None,
             cover_key: None,
             cover_large_key: None,

@@ -12,7 +12,6 @@ use sha2::{Digest, Sha256};
 use super::signature;
 use crate::catalog::renditions::{self as catalog, RenditionRow, TrackSource};
 use crate::catalog::stems::{self, Stem};
-use crate::catalog::track::TrackStatus;
 use backbeat_auth::Keys;
 use backbeat_core::db::{Db, Timestamp};
 use backbeat_core::errors::{self, Failure};
@@ -96,7 +95,7 @@ pub fn url_lifetime(duration_secs: i64) -> chrono::Duration {
 }
 
 fn check_ready(source: &TrackSource) -> Result<(), Failure> {
-    TrackStatus::from_stored(&source.status).require_ready()
+    source.status.require_ready()
 }
 
 /// A signed URL and what it plays.
@@ -304,11 +303,12 @@ pub async fn listener_quality(db: &Db, listener: &str) -> sqlx::Result<StreamQua
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalog::track::TrackStatus;
 
     fn source() -> TrackSource {
         TrackSource {
             id: "t1".into(),
-            status: "ready".into(),
+            status: TrackStatus::Ready,
             duration_secs: 200,
             audio_key: "tracks/u1/1_song.mp3".into(),
             audio_content_type: "audio/mpeg".into(),

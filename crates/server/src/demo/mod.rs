@@ -365,7 +365,7 @@ async fn wait_for_processing(
         for id in track_ids {
             let status = renditions::find_source(&state.db, id)
                 .await?
-                .map(|source| TrackStatus::from_stored(&source.status));
+                .map(|source| source.status);
             match status {
                 Some(TrackStatus::Ready) => ready += 1,
                 Some(TrackStatus::Processing) => processing += 1,

@@ -111,7 +111,7 @@ impl Processing {
         else {
             return Ok(());
         };
-        if TrackStatus::from_stored(&source.status) != TrackStatus::Processing {
+        if source.status != TrackStatus::Processing {
             return Ok(());
         }
         let work_dir = tempfile::Builder::new()

@@ -259,7 +259,7 @@ impl Uploads {
             duration_secs: track.duration_secs,
             plays: 0,
             verified: false,
-            status: TrackStatus::Processing.as_str().to_owned(),
+            status: TrackStatus::Processing,
             failure_reason: None,
             cover_key: track.cover_key,
             cover_large_key: track.cover_large_key,

@@ -98,7 +98,7 @@ pub async fn insert_track(tx: &mut Tx, track: &NewTrack, now: Timestamp) -> sqlx
         .bind(&track.id).bind(&track.uploaded_by).bind(&track.title).bind(&track.artist)
         .bind(&track.album).bind(&track.genre).bind(&track.title_lower)
         .bind(&track.artist_lower).bind(&track.search_text).bind(track.duration_secs)
-        .bind(TrackStatus::Processing.as_str()).bind(&track.audio_key)
+        .bind(TrackStatus::Processing).bind(&track.audio_key)
         .bind(&track.audio_content_type).bind(track.audio_size_bytes)
         .bind(track.lossless_source).bind(&track.cover_key).bind(&track.cover_large_key)
         .bind(now)
