@@ -15,6 +15,7 @@ use uuid::Uuid;
 
 use super::Payments;
 use super::provider::{HostedCheckout, NewCheckout, PaymentProvider, PlanChange, ProviderError};
+use super::status::CheckoutStatus;
 use super::store::{self, NewCheckoutRow, SubscriptionRow};
 use backbeat_core::db::{Db, Timestamp};
 use backbeat_core::errors::{self, Failure};
@@ -167,9 +168,9 @@ pub async fn start(
         }
     };
     let (status, session) = match (&outcome, &active) {
-        (Ok(_), Some(_)) => ("changed", None),
-        (Ok(hosted), None) => ("open", Some(hosted.id.as_str())),
-        (Err(_), _) => ("failed", None),
+        (Ok(_), Some(_)) => (CheckoutStatus::Changed, None),
+        (Ok(hosted), None) => (CheckoutStatus::Open, Some(hosted.id.as_str())),
+        (Err(_), _) => (CheckoutStatus::Failed, None),
     };
     store::finish_checkout(payments.db(), &id, status, session, Timestamp::now()).await?;
     let hosted = outcome.map_err(provider_failure)?;

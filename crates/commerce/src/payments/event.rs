@@ -4,6 +4,7 @@
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::status::SubscriptionStatus;
 use backbeat_platform::plans::Plan;
 
 /// The envelope of every event.
@@ -65,7 +66,7 @@ pub struct SubscriptionState {
     /// `metadata.plan`.
     pub metadata_plan: Option<Plan>,
     /// `canceled` for a deleted subscription, whatever the object says.
-    pub status: String,
+    pub status: SubscriptionStatus,
     pub current_period_end: Option<i64>,
     pub cancel_at_period_end: bool,
     /// Orders events of the same second: created (1) before updated (2) before deleted (3).
@@ -111,9 +112,9 @@ fn checkout_completed(object: &Value) -> Option<CheckoutCompleted> {
 fn subscription(object: &Value, rank: i64) -> Option<SubscriptionState> {
     let item = &object["items"]["data"][0];
     let status = if rank == 3 {
-        "canceled".to_owned()
+        SubscriptionStatus::Canceled
     } else {
-        text(&object["status"])?
+        SubscriptionStatus::of(&text(&object["status"])?)
     };
     Some(SubscriptionState {
         id: text(&object["id"])?,
@@ -215,7 +216,7 @@ mod tests {
             panic!("a subscription change")
         };
 
-        assert_eq!(state.status, "canceled");
+        assert_eq!(state.status, SubscriptionStatus::Canceled);
         assert_eq!(state.customer_id.as_deref(), Some("cus_1"));
         assert_eq!(state.rank, 3);
     }

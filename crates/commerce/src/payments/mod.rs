@@ -8,7 +8,7 @@
 //! - `stripe/`: Stripe's REST API;
 //! - `checkout.rs`: checkout, change and cancel as the API asks for them;
 //! - `signature.rs`, `event.rs`, `service.rs`: verifying, reading and applying webhook events;
-//! - `routes.rs`, `store.rs`: the API and the SQL.
+//! - `routes.rs`, `store.rs`, `status.rs`: the API, the SQL and the statuses it stores.
 
 pub mod checkout;
 pub mod configured;
@@ -18,6 +18,7 @@ pub mod routes;
 pub mod sandbox;
 pub mod service;
 pub mod signature;
+pub mod status;
 pub mod store;
 pub mod stripe;
 

@@ -12,6 +12,7 @@ use utoipa_axum::routes;
 
 use super::checkout::{self, Order, Payer, StartedKind};
 use super::provider::PaymentProvider;
+use super::status::SubscriptionStatus;
 use super::{Payments, service, signature};
 use backbeat_auth::AuthUser;
 use backbeat_core::db::{Db, Timestamp};
@@ -65,8 +66,8 @@ pub struct MySubscription {
     pub plan: Plan,
     /// The provider's status of the subscription (`active`, `trialing`, `past_due`,
     /// `canceled`, `incomplete`, ...); null when the user never subscribed.
-    #[schema(required = true)]
-    pub status: Option<String>,
+    #[schema(required = true, value_type = Option<String>)]
+    pub status: Option<SubscriptionStatus>,
     /// When the current period ends: the renewal date of an active subscription, the end
     /// date of one canceled at period end; null for a subscription that no longer gives its
     /// plan (a canceled one ended when it was canceled, and renews never).

@@ -271,7 +271,7 @@ async fn subscription_changed(
             cancel_at_period_end: state.cancel_at_period_end,
             event_at: at,
             rank: state.rank,
-            clears_failure: matches!(state.status.as_str(), "active" | "trialing"),
+            clears_failure: state.status.clears_payment_failure(),
             started_at: state.started.and_then(from_unix),
         },
         now,

@@ -1,18 +1,17 @@
 //! SQL of payments: subscriptions as the provider reports them, the checkouts users started,
 //! the webhook events already processed, and the Stripe customer id of a profile.
 
+use super::status::{CheckoutStatus, SubscriptionStatus};
 use backbeat_core::db::{Db, Timestamp, Tx};
 use backbeat_core::{on_db, on_tx};
 
-/// The statuses in which a subscription gives its plan, as SQL (and [`ACTIVE_STATUSES`]).
+/// The statuses in which a subscription gives its plan, as SQL
+/// ([`SubscriptionStatus::gives_its_plan`]).
 macro_rules! active {
     () => {
         "('active', 'trialing', 'past_due')"
     };
 }
-
-/// The statuses in which a subscription gives its plan.
-const ACTIVE_STATUSES: [&str; 3] = ["active", "trialing", "past_due"];
 
 /// The columns of a [`SubscriptionRow`], as SQL.
 macro_rules! subscription {
@@ -31,7 +30,7 @@ pub struct SubscriptionRow {
     pub provider_subscription_id: String,
     pub provider_customer_id: Option<String>,
     pub plan: String,
-    pub status: String,
+    pub status: SubscriptionStatus,
     pub current_period_end: Option<Timestamp>,
     pub cancel_at_period_end: bool,
     pub payment_failed_at: Option<Timestamp>,
@@ -40,7 +39,7 @@ pub struct SubscriptionRow {
 impl SubscriptionRow {
     /// Whether the subscription gives its plan now (it is active, trialing or past due).
     pub fn gives_its_plan(&self) -> bool {
-        ACTIVE_STATUSES.contains(&self.status.as_str())
+        self.status.gives_its_plan()
     }
 }
 
@@ -128,7 +127,7 @@ pub async fn insert_or_link(tx: &mut Tx, new: &NewSubscription<'_>) -> sqlx::Res
 #[derive(Clone, Copy, Debug)]
 pub struct SubscriptionState<'a> {
     pub plan: &'a str,
-    pub status: &'a str,
+    pub status: &'a SubscriptionStatus,
     pub current_period_end: Option<Timestamp>,
     pub cancel_at_period_end: bool,
     /// When the event happened, and its rank among events of the same second.
@@ -260,7 +259,7 @@ pub async fn insert_checkout(db: &Db, row: &NewCheckoutRow<'_>) -> sqlx::Result<
 pub async fn finish_checkout(
     db: &Db,
     id: &str,
-    status: &str,
+    status: CheckoutStatus,
     provider_session_id: Option<&str>,
     now: Timestamp,
 ) -> sqlx::Result<()> {
@@ -302,9 +301,15 @@ pub async fn keep_stripe_customer(db: &Db, user: &str, customer: &str) -> sqlx::
 
 #[cfg(test)]
 mod tests {
+    use super::SubscriptionStatus;
+
     #[test]
     fn the_active_statuses_in_sql_and_in_rust_are_the_same() {
-        let listed = format!("('{}')", super::ACTIVE_STATUSES.join("', '"));
-        assert_eq!(active!(), listed);
+        let active: Vec<&str> = SubscriptionStatus::ALL
+            .iter()
+            .filter(|status| status.gives_its_plan())
+            .map(SubscriptionStatus::as_str)
+            .collect();
+        assert_eq!(active!(), format!("('{}')", active.join("', '")));
     }
 }

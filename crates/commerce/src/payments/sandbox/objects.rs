@@ -4,6 +4,7 @@
 use serde_json::{Value, json};
 
 use super::store::{SessionRow, SubscriptionRow};
+use crate::payments::status::SubscriptionStatus;
 use backbeat_platform::plans::Plan;
 
 /// The API version the sandbox's objects follow.
@@ -42,7 +43,7 @@ pub fn checkout_session(session: &SessionRow, customer: &str, subscription: &str
 /// A `subscription`, as it is now.
 pub fn subscription(row: &SubscriptionRow) -> Value {
     let plan = Plan::from_stored(Some(&row.plan));
-    let canceled = row.status == "canceled";
+    let canceled = row.status == SubscriptionStatus::Canceled;
     let period_end = row.current_period_end.unix_seconds();
     json!({
         "id": row.id,

@@ -131,6 +131,7 @@ pub fn notice(title: &str, message: &str, link: (&str, &str)) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::payments::sandbox::store::SessionStatus;
     use backbeat_core::db::Timestamp;
 
     fn session(promo: Option<&str>, percent_off: i64) -> SessionRow {
@@ -141,7 +142,7 @@ mod tests {
             plan: "premium".into(),
             promo_code: promo.map(str::to_owned),
             percent_off,
-            status: "open".into(),
+            status: SessionStatus::Open,
             customer_id: None,
             subscription_id: None,
             created_at: Timestamp::now(),

@@ -4,9 +4,10 @@
 use chrono::Months;
 
 use super::card::{self, Card, CardForm};
-use super::store::{self, SessionRow, SubscriptionRow};
+use super::store::{self, SessionRow, SessionStatus, SubscriptionRow};
 use super::{Sandbox, objects, price_of, random_id};
 use crate::payments::provider::ProviderError;
+use crate::payments::status::SubscriptionStatus;
 use backbeat_core::db::{Db, Timestamp, Tx};
 use backbeat_core::errors::Failure;
 use backbeat_platform::plans::Plan;
@@ -52,7 +53,7 @@ pub async fn session(db: &Db, id: &str) -> Result<Session, Failure> {
     let Some(session) = store::find_session(db, id).await? else {
         return Ok(Session::Missing);
     };
-    Ok(if session.status == "complete" {
+    Ok(if session.status == SessionStatus::Complete {
         Session::Complete(session)
     } else if session.expires_at <= Timestamp::now() {
         Session::Expired
@@ -99,7 +100,7 @@ pub async fn pay(sandbox: &Sandbox, id: &str, form: &CardForm<'_>) -> Result<Pay
         user_id: session.user_id.clone(),
         plan: plan.as_str().to_owned(),
         price_id: price_of(plan),
-        status: "active".into(),
+        status: SubscriptionStatus::Active,
         current_period_end: one_month_after(now),
         created_at: now,
         updated_at: now,
@@ -130,7 +131,7 @@ pub async fn pay(sandbox: &Sandbox, id: &str, form: &CardForm<'_>) -> Result<Pay
 async fn session_state(db: &Db, id: &str) -> Result<Option<SessionRow>, Failure> {
     Ok(store::find_session(db, id)
         .await?
-        .filter(|session| session.status == "complete"))
+        .filter(|session| session.status == SessionStatus::Complete))
 }
 
 fn one_month_after(now: Timestamp) -> Timestamp {

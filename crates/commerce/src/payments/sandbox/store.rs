@@ -1,8 +1,19 @@
 //! SQL of the sandbox provider's own books: hosted checkout sessions, customers, subscriptions
 //! and the events it sends.
 
+use crate::payments::status::SubscriptionStatus;
 use backbeat_core::db::{Db, Timestamp, Tx};
 use backbeat_core::{on_db, on_tx};
+
+backbeat_core::text_enum! {
+    /// Whether a hosted checkout page is still to be paid: `open`, then `complete` once.
+    #[derive(serde::Serialize)]
+    #[serde(rename_all = "lowercase")]
+    pub enum SessionStatus {
+        Open = "open",
+        Complete = "complete",
+    }
+}
 
 /// A hosted checkout page.
 #[derive(Clone, Debug, sqlx::FromRow)]
@@ -13,8 +24,7 @@ pub struct SessionRow {
     pub plan: String,
     pub promo_code: Option<String>,
     pub percent_off: i64,
-    /// `open` or `complete`.
-    pub status: String,
+    pub status: SessionStatus,
     pub customer_id: Option<String>,
     pub subscription_id: Option<String>,
     pub created_at: Timestamp,
@@ -42,7 +52,7 @@ pub struct SubscriptionRow {
     pub plan: String,
     pub price_id: String,
     /// `active` or `canceled`.
-    pub status: String,
+    pub status: SubscriptionStatus,
     pub current_period_end: Timestamp,
     pub created_at: Timestamp,
     pub updated_at: Timestamp,
@@ -191,4 +201,19 @@ pub async fn record_attempt(
              delivered_at = CASE WHEN $2 THEN $3 ELSE delivered_at END \
          WHERE id = $1")
         .bind(id).bind(delivered).bind(now).execute(pool).await.map(drop))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SessionStatus;
+    use backbeat_core::text_enum::testing::{assert_stored_as, read_from_sqlite};
+
+    #[test]
+    fn a_session_status_is_stored_as_its_word() {
+        assert_stored_as(&[
+            (SessionStatus::Open, "open"),
+            (SessionStatus::Complete, "complete"),
+        ]);
+        assert!(read_from_sqlite::<SessionStatus>("paid").is_err());
+    }
 }
