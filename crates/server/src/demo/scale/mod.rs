@@ -20,6 +20,7 @@ use uuid::Uuid;
 
 use self::rows::{Batch, Value};
 use crate::catalog::renditions::{self, RenditionRow};
+use crate::catalog::track::TrackStatus;
 use crate::catalog::upload::track_text::TrackText;
 use crate::db::{Db, Timestamp};
 use crate::on_db;
@@ -276,7 +277,7 @@ async fn write_tracks(
                 Value::Int(template.duration_secs),
                 Value::Int(i64::from(plays[track as usize])),
                 Value::Bool(verified),
-                Value::Text("ready".into()),
+                Value::Text(TrackStatus::Ready.as_str().to_owned()),
                 Value::Text(template.audio_key.clone()),
                 Value::Text(template.audio_content_type.clone()),
                 Value::Int(template.audio_size_bytes),
