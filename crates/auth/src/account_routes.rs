@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use axum::Json;
-use axum::extract::{FromRef, State};
+use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -16,8 +16,6 @@ use super::routes::Meta;
 use super::service::{AuthService, SecuredAccount};
 use backbeat_core::http::error::{ApiResult, ErrorBody};
 use backbeat_core::http::extract;
-use backbeat_core::net::ClientAddressRule;
-use backbeat_platform::config::Config;
 
 /// A new set of recovery codes, shown once.
 #[derive(Debug, Serialize, ToSchema)]
@@ -42,13 +40,7 @@ pub struct NotMeRequest {
     pub token: String,
 }
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Arc<AuthService>: FromRef<S>,
-    Arc<Config>: FromRef<S>,
-    ClientAddressRule: FromRef<S>,
-{
+pub fn router() -> OpenApiRouter<crate::AuthState> {
     OpenApiRouter::new()
         .routes(routes!(recovery_codes_left, renew_recovery_codes))
         .routes(routes!(not_me))

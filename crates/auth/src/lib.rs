@@ -24,3 +24,6 @@ pub use mail::{Mail, Mailer};
 pub use routes::router;
 pub use service::{AuthService, SecuredAccount, is_valid_email};
 pub use two_factor::code_at as totp_code_at;
+
+mod state;
+pub use state::AuthState;

@@ -10,3 +10,6 @@ pub mod catalog;
 pub mod plays;
 pub mod recommendations;
 pub mod streaming;
+
+mod api;
+pub use api::{CatalogState, api_router};

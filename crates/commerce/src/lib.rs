@@ -4,3 +4,6 @@
 
 pub mod ads;
 pub mod payments;
+
+mod api;
+pub use api::{CommerceState, api_router};

@@ -21,10 +21,12 @@ pub mod operator;
 pub mod paypal;
 pub mod routes;
 pub mod signals;
+mod state;
 pub mod store;
 pub mod withdrawals;
 
 pub use backbeat_core::money::Units;
+pub use state::PayoutsState;
 
 /// What one counted play earns its uploader: 2.10 EUR per 1,000 plays.
 pub const UNITS_PER_PLAY: Units = Units::new(21);

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use axum::Json;
-use axum::extract::{FromRef, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -127,12 +127,7 @@ pub struct WithdrawalList {
     pub next_cursor: Option<String>,
 }
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Db: FromRef<S>,
-    Arc<Config>: FromRef<S>,
-{
+pub fn router() -> OpenApiRouter<crate::PayoutsState> {
     OpenApiRouter::new()
         .routes(routes!(my_balance))
         .routes(routes!(my_earnings))

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use axum::Router;
-use axum::extract::{DefaultBodyLimit, Request};
+use axum::extract::{DefaultBodyLimit, FromRef, Request};
 use axum::http::{HeaderName, Method};
 use axum::middleware::{from_fn_with_state, map_response_with_state};
 use axum::response::IntoResponse;
@@ -37,10 +37,12 @@ use crate::http::{health, openapi};
 use crate::jobs::worker::{WorkerContext, Workers};
 use crate::spa;
 use crate::state::AppState;
-use crate::{
-    activity, ads, auth, automix, catalog, home, library, media, payments, payouts, plans, plays,
-    profiles, recommendations, streaming,
-};
+use crate::{auth, automix, media, payments, payouts, plans, recommendations};
+use backbeat_auth::AuthState;
+use backbeat_catalog::CatalogState;
+use backbeat_commerce::CommerceState;
+use backbeat_payouts::PayoutsState;
+use backbeat_social::SocialState;
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
@@ -221,48 +223,56 @@ fn remove_stale_files(dir: &std::path::Path) -> std::io::Result<usize> {
     Ok(removed)
 }
 
-/// Every `/api/v1` route of every concern, with its OpenAPI description: the one place they
-/// are merged.
-pub fn api_router() -> OpenApiRouter<AppState> {
+/// Every `/api/v1` route of every concern with its OpenAPI description: the one place they are
+/// merged. Each concern's router is served with its own state, taken from `state`; without a state
+/// only the description is kept (for `backbeat openapi`, which builds no app).
+fn api_router(state: Option<&AppState>) -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(openapi::base()).nest(
         "/api/v1",
         OpenApiRouter::new()
-            .merge(auth::api_router())
-            .merge(plans::routes::router())
-            .merge(profiles::profile::routes::router())
-            .merge(profiles::follows::routes::router())
-            .merge(profiles::avatar::routes::router())
-            .merge(profiles::showcase::routes::router())
-            .merge(catalog::upload::routes::router())
-            .merge(catalog::browse::routes::router())
-            .merge(catalog::track_page::routes::router())
-            .merge(catalog::artist::routes::router())
-            .merge(home::routes::router())
-            .merge(streaming::routes::router())
-            .merge(library::likes::routes::router())
-            .merge(library::playlists::routes::router())
-            .merge(library::playlists::follows::routes::router())
-            .merge(plays::routes::router())
-            .merge(activity::routes::router())
-            .merge(recommendations::routes::router())
-            .merge(ads::routes::router())
-            .merge(payments::routes::router())
-            .merge(payouts::routes::router())
-            .merge(automix::routes::router()),
+            .merge(served(auth::api_router(), state.map(AuthState::from_ref)))
+            .merge(served(plans::routes::router(), state.map(|_| ())))
+            .merge(served(
+                backbeat_social::api_router(),
+                state.map(SocialState::from_ref),
+            ))
+            .merge(served(
+                backbeat_catalog::api_router(),
+                state.map(CatalogState::from_ref),
+            ))
+            .merge(served(
+                backbeat_commerce::api_router(),
+                state.map(CommerceState::from_ref),
+            ))
+            .merge(served(
+                payouts::routes::router(),
+                state.map(PayoutsState::from_ref),
+            )),
     )
+}
+
+/// A concern's router served with its state, or only its description when there is none.
+fn served<S: Clone + Send + Sync + 'static>(
+    router: OpenApiRouter<S>,
+    state: Option<S>,
+) -> OpenApiRouter<AppState> {
+    match state {
+        Some(state) => router.with_state(state),
+        None => OpenApiRouter::with_openapi(router.into_openapi()),
+    }
 }
 
 /// The `/api/v1` router and its OpenAPI document, completed with what every operation can
 /// answer (`http::openapi::complete`).
-fn api_parts() -> (Router<AppState>, utoipa::openapi::OpenApi) {
-    let (api, mut document) = api_router().split_for_parts();
+fn api_parts(state: Option<&AppState>) -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    let (api, mut document) = api_router(state).split_for_parts();
     openapi::complete(&mut document);
     (api, document)
 }
 
 /// The OpenAPI document, without building an app (for `backbeat openapi`).
 pub fn openapi_document() -> utoipa::openapi::OpenApi {
-    api_parts().1
+    api_parts(None).1
 }
 
 /// The routes that take uploads, which get the upload time limit.
@@ -273,7 +283,7 @@ const UPLOAD_ROUTES: [(Method, &str); 2] = [
 
 /// The whole router: `/api/v1`, the OpenAPI document, probes, metrics and the web app.
 pub fn router(state: AppState) -> Router {
-    let (api, document) = api_parts();
+    let (api, document) = api_parts(Some(&state));
     let document = Arc::new(document);
     let api = api
         .method_not_allowed_fallback(api_method_not_allowed)
@@ -298,9 +308,12 @@ pub fn router(state: AppState) -> Router {
             get(move || async move { axum::Json(document.as_ref().clone()) }),
         )
         .route("/api/{*rest}", any(api_not_found))
-        .nest("/auth/v1", auth::router())
-        .merge(media::routes::router())
-        .merge(payments::sandbox::routes::router())
+        .nest(
+            "/auth/v1",
+            auth::router().with_state(AuthState::from_ref(&state)),
+        )
+        .merge(media::routes::router().with_state(state.media.clone()))
+        .merge(payments::sandbox::routes::router().with_state(state.payments.clone()))
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
         .route(

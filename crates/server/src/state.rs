@@ -1,6 +1,6 @@
 //! The application's state: every service, built once from the configuration and shared by the
-//! requests and the background tasks. Handlers never name [`AppState`]: each concern's router
-//! asks for the parts it needs (`Db: FromRef<S>`), which the impls here provide.
+//! requests and the background tasks. Handlers never name [`AppState`]: each crate serves its
+//! routes with a state of its own (`CatalogState`, ...), which the impls here take from it.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -34,6 +34,11 @@ use crate::secrets::{NodeSecrets, fingerprints};
 use crate::shutdown::Shutdown;
 use crate::spa::WebAssets;
 use crate::streaming::Streams;
+use backbeat_auth::AuthState;
+use backbeat_catalog::CatalogState;
+use backbeat_commerce::CommerceState;
+use backbeat_payouts::PayoutsState;
+use backbeat_social::SocialState;
 
 /// What every handler can reach. Cloned for every request, so it is one shared pointer.
 #[derive(Clone)]
@@ -76,36 +81,18 @@ impl std::ops::Deref for AppState {
     }
 }
 
-macro_rules! state_parts {
-    ($($field:ident: $ty:ty),* $(,)?) => {
-        $(impl FromRef<AppState> for $ty {
-            fn from_ref(state: &AppState) -> Self {
-                state.$field.clone()
-            }
-        })*
-    };
+// What the composition root serves itself: probes and the web app.
+impl FromRef<AppState> for Db {
+    fn from_ref(state: &AppState) -> Self {
+        state.db.clone()
+    }
 }
 
-state_parts!(
-    config: Arc<Config>,
-    db: Db,
-    media: MediaStore,
-    web: WebAssets,
-    metrics: Arc<HttpMetrics>,
-    auth: Arc<AuthService>,
-    jobs: JobQueue,
-    streams: Streams,
-    shutdown: Shutdown,
-    events: EventBus,
-    live_activity: LiveActivity,
-    live_stems: LiveStems,
-    stream_slots: StreamSlots,
-    upload_gate: UploadGate,
-    payments: Payments,
-    limiter: RateLimiter,
-    kept_recommendations: KeptLists,
-    search_facts: SearchFacts,
-);
+impl FromRef<AppState> for WebAssets {
+    fn from_ref(state: &AppState) -> Self {
+        state.web.clone()
+    }
+}
 
 impl AppState {
     /// Connects the database (applying migrations), opens media storage and loads the keys,
@@ -278,22 +265,73 @@ fn job_timeout(config: &Config) -> Duration {
     Duration::from_secs(config.job_timeout_secs)
 }
 
-impl FromRef<AppState> for ClientAddressRule {
+impl FromRef<AppState> for AuthState {
     fn from_ref(state: &AppState) -> Self {
-        ClientAddressRule {
-            trust_forwarded_for: state.config.trust_forwarded_for,
-            proxies: state.config.trusted_proxies.clone(),
+        Self {
+            auth: state.auth.clone(),
+            config: state.config.clone(),
+            client_addresses: ClientAddressRule {
+                trust_forwarded_for: state.config.trust_forwarded_for,
+                proxies: state.config.trusted_proxies.clone(),
+            },
         }
     }
 }
 
-impl FromRef<AppState> for Automix {
+impl FromRef<AppState> for PayoutsState {
     fn from_ref(state: &AppState) -> Self {
         Self {
             db: state.db.clone(),
-            jobs: state.jobs.clone(),
-            engine: state.stem_engine.clone(),
-            user_limit: state.config.automix.user_limit,
+            config: state.config.clone(),
+        }
+    }
+}
+
+impl FromRef<AppState> for CatalogState {
+    fn from_ref(state: &AppState) -> Self {
+        Self {
+            auth: state.auth.clone(),
+            config: state.config.clone(),
+            db: state.db.clone(),
+            media: state.media.clone(),
+            events: state.events.clone(),
+            limiter: state.limiter.clone(),
+            streams: state.streams.clone(),
+            uploads: Uploads::from_ref(state),
+            automix: Automix {
+                db: state.db.clone(),
+                jobs: state.jobs.clone(),
+                engine: state.stem_engine.clone(),
+                user_limit: state.config.automix.user_limit,
+            },
+            kept_recommendations: state.kept_recommendations.clone(),
+            search_facts: state.search_facts.clone(),
+        }
+    }
+}
+
+impl FromRef<AppState> for SocialState {
+    fn from_ref(state: &AppState) -> Self {
+        Self {
+            auth: state.auth.clone(),
+            db: state.db.clone(),
+            media: state.media.clone(),
+            events: state.events.clone(),
+            shutdown: state.shutdown.clone(),
+            live_activity: state.live_activity.clone(),
+            live_stems: state.live_stems.clone(),
+            stream_slots: state.stream_slots.clone(),
+        }
+    }
+}
+
+impl FromRef<AppState> for CommerceState {
+    fn from_ref(state: &AppState) -> Self {
+        Self {
+            auth: state.auth.clone(),
+            config: state.config.clone(),
+            db: state.db.clone(),
+            payments: state.payments.clone(),
         }
     }
 }

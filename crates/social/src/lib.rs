@@ -7,3 +7,6 @@ pub mod activity;
 pub mod home;
 pub mod library;
 pub mod profiles;
+
+mod api;
+pub use api::{SocialState, api_router};

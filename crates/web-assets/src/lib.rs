@@ -18,6 +18,7 @@ use rust_embed::RustEmbed;
 
 #[derive(RustEmbed)]
 #[folder = "$BACKBEAT_WEB_DIST"]
+#[allow_missing = true]
 struct EmbeddedWeb;
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use axum::Json;
-use axum::extract::{FromRef, Path, State};
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -46,12 +46,7 @@ impl From<StemsView> for Stems {
     }
 }
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Arc<AuthService>: FromRef<S>,
-    Automix: FromRef<S>,
-{
+pub fn router() -> OpenApiRouter<crate::CatalogState> {
     OpenApiRouter::new().routes(routes!(get_stems, start_stems))
 }
 

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use axum::Json;
-use axum::extract::{FromRef, Path, State};
+use axum::extract::{Path, State};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -30,14 +30,7 @@ pub struct PlayRecorded {
     pub plays: i64,
 }
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Arc<Config>: FromRef<S>,
-    Db: FromRef<S>,
-    EventBus: FromRef<S>,
-    RateLimiter: FromRef<S>,
-{
+pub fn router() -> OpenApiRouter<crate::CatalogState> {
     OpenApiRouter::new().routes(routes!(record_play))
 }
 

@@ -1,7 +1,7 @@
 //! `GET /api/v1/recommendations`.
 
 use axum::Json;
-use axum::extract::{FromRef, State};
+use axum::extract::State;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -21,12 +21,7 @@ pub struct Recommendations {
     pub tracks: Vec<Track>,
 }
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Db: FromRef<S>,
-    KeptLists: FromRef<S>,
-{
+pub fn router() -> OpenApiRouter<crate::CatalogState> {
     OpenApiRouter::new().routes(routes!(recommendations))
 }
 

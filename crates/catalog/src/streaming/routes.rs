@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use axum::Json;
 use axum::body::Body;
-use axum::extract::{FromRef, Path, State};
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -52,14 +52,7 @@ pub struct StreamQuery {
     pub sig: Option<String>,
 }
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Arc<AuthService>: FromRef<S>,
-    Db: FromRef<S>,
-    MediaStore: FromRef<S>,
-    Streams: FromRef<S>,
-{
+pub fn router() -> OpenApiRouter<crate::CatalogState> {
     OpenApiRouter::new()
         .routes(routes!(stream_url))
         .routes(routes!(stream))

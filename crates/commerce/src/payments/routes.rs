@@ -3,7 +3,7 @@
 
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{FromRef, Path, State};
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -83,12 +83,7 @@ pub struct WebhookReceived {
     pub received: bool,
 }
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Db: FromRef<S>,
-    Payments: FromRef<S>,
-{
+pub fn router() -> OpenApiRouter<crate::CommerceState> {
     OpenApiRouter::new()
         .routes(routes!(create_checkout_session))
         .routes(routes!(cancel_subscription))

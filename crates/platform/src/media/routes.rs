@@ -6,7 +6,7 @@
 use axum::Router;
 use axum::body::Body;
 use axum::extract::rejection::PathRejection;
-use axum::extract::{FromRef, Path, State};
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get};
@@ -28,11 +28,7 @@ pub fn public_path(key: &str) -> String {
 /// The folders of the store served publicly, each as `/media/{folder}/{owner}/{file}`.
 const PUBLIC_FOLDERS: [&str; 3] = ["avatars", "covers", "ads"];
 
-pub fn router<S>() -> Router<S>
-where
-    S: Clone + Send + Sync + 'static,
-    MediaStore: FromRef<S>,
-{
+pub fn router() -> Router<MediaStore> {
     let mut router = Router::new();
     for folder in PUBLIC_FOLDERS {
         router = router.route(

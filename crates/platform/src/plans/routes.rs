@@ -49,7 +49,7 @@ impl From<Plan> for PlanView {
     }
 }
 
-pub fn router<S: Clone + Send + Sync + 'static>() -> OpenApiRouter<S> {
+pub fn router() -> OpenApiRouter {
     OpenApiRouter::new().routes(routes!(list_plans))
 }
 

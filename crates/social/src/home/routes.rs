@@ -1,7 +1,7 @@
 //! `GET /api/v1/home`.
 
 use axum::Json;
-use axum::extract::{FromRef, State};
+use axum::extract::State;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -45,11 +45,7 @@ impl From<HomeSummary> for Home {
     }
 }
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Db: FromRef<S>,
-{
+pub fn router() -> OpenApiRouter<crate::SocialState> {
     OpenApiRouter::new().routes(routes!(home))
 }
 

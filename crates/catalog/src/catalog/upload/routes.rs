@@ -3,7 +3,7 @@
 
 use axum::Json;
 use axum::extract::multipart::{Multipart, MultipartRejection};
-use axum::extract::{DefaultBodyLimit, FromRef, State};
+use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -98,12 +98,7 @@ fn optional_text_schema() -> Object {
     )
 }
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Uploads: FromRef<S>,
-    Db: FromRef<S>,
-{
+pub fn router() -> OpenApiRouter<crate::CatalogState> {
     let upload = OpenApiRouter::new()
         .routes(routes!(upload_track))
         .layer(DefaultBodyLimit::max(UPLOAD_BODY_LIMIT));

@@ -4,7 +4,7 @@
 
 use axum::Router;
 use axum::extract::rejection::FormRejection;
-use axum::extract::{Form, FromRef, Path, State};
+use axum::extract::{Form, Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::get;
@@ -28,11 +28,7 @@ pub struct PaymentForm {
     cvc: String,
 }
 
-pub fn router<S>() -> Router<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Payments: FromRef<S>,
-{
+pub fn router() -> Router<Payments> {
     Router::new().route("/checkout/sandbox/{session_id}", get(show).post(pay))
 }
 

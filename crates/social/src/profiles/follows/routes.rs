@@ -1,7 +1,7 @@
 //! `PUT|DELETE /api/v1/profiles/{id}/follow`.
 
 use axum::Json;
-use axum::extract::{FromRef, Path, State};
+use axum::extract::{Path, State};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -20,11 +20,7 @@ pub struct FollowState {
     pub follower_count: i64,
 }
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Db: FromRef<S>,
-{
+pub fn router() -> OpenApiRouter<crate::SocialState> {
     OpenApiRouter::new().routes(routes!(follow_profile, unfollow_profile))
 }
 

@@ -2,7 +2,7 @@
 //! users' public playlists in the caller's library.
 
 use axum::Json;
-use axum::extract::{FromRef, Path, State};
+use axum::extract::{Path, State};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -33,11 +33,7 @@ impl From<FollowOutcome> for PlaylistFollowState {
     }
 }
 
-pub fn router<S>() -> OpenApiRouter<S>
-where
-    S: Clone + Send + Sync + 'static,
-    Db: FromRef<S>,
-{
+pub fn router() -> OpenApiRouter<crate::SocialState> {
     OpenApiRouter::new()
         .routes(routes!(follow_playlist, unfollow_playlist))
         .routes(routes!(followed_playlists))

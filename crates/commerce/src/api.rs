@@ -1,0 +1,28 @@
+//! What this crate serves: its routes under `/api/v1` and the state they are served with.
+
+use std::sync::Arc;
+
+use axum::extract::FromRef;
+use backbeat_auth::AuthService;
+use backbeat_core::db::Db;
+use backbeat_platform::config::Config;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::payments::Payments;
+
+/// The state of the payment and ad routes (concrete, so their handlers are compiled with this
+/// crate).
+#[derive(Clone, FromRef)]
+pub struct CommerceState {
+    pub auth: Arc<AuthService>,
+    pub config: Arc<Config>,
+    pub db: Db,
+    pub payments: Payments,
+}
+
+/// Every `/api/v1` route of this crate, with its OpenAPI description.
+pub fn api_router() -> OpenApiRouter<CommerceState> {
+    OpenApiRouter::new()
+        .merge(crate::ads::routes::router())
+        .merge(crate::payments::routes::router())
+}
