@@ -13,12 +13,13 @@ use axum::response::{IntoResponse, Response};
 use super::service::{ApiSession, AuthFailure, AuthService};
 use backbeat_core::errors;
 use backbeat_core::http::error::ApiError;
+use backbeat_core::ids::UserId;
 
 /// The user behind a valid access token of a live session at the level their account requires.
 /// Handlers that take it answer 401 to anonymous requests.
 #[derive(Clone, Debug)]
 pub struct AuthUser {
-    pub id: String,
+    pub id: UserId,
     pub email: String,
     pub session_id: String,
     /// When the access token expires (Unix seconds): long-lived responses end then.
@@ -28,7 +29,7 @@ pub struct AuthUser {
 impl From<ApiSession> for AuthUser {
     fn from(session: ApiSession) -> Self {
         Self {
-            id: session.user_id,
+            id: UserId::from(session.user_id),
             email: session.email,
             session_id: session.session_id,
             token_expires_at: session.expires_at,

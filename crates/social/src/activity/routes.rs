@@ -99,7 +99,7 @@ async fn live_events(
     State(slots): State<StreamSlots>,
 ) -> Response {
     let mut slot = slots.open(&user.id);
-    let session_ended = auth.session_end(user.session_id.clone(), user.id.clone());
+    let session_ended = auth.session_end(user.session_id.clone(), user.id.to_string());
     let token_left =
         u64::try_from(user.token_expires_at - Timestamp::now().unix_seconds()).unwrap_or_default();
     let ends = async move {
@@ -111,15 +111,15 @@ async fn live_events(
     };
     // Subscribed before the response starts: a play recorded (or a plan changed) once the
     // client has the headers reaches it.
-    let plans = service::plan_changes(&events, user.id.clone(), shutdown.clone()).map(|plan| {
+    let plans = service::plan_changes(&events, user.id.to_string(), shutdown.clone()).map(|plan| {
         Event::default()
             .event(PLAN_CHANGED)
             .json_data(PlanChanged { plan })
     });
     let stems = live_stems
-        .changes_for(user.id.clone(), shutdown.clone())
+        .changes_for(user.id.to_string(), shutdown.clone())
         .map(|change| Event::default().event(STEMS).json_data(change));
-    let listens = live.friend_listens(user.id, shutdown).map(|listen| {
+    let listens = live.friend_listens(user.id.into(), shutdown).map(|listen| {
         Event::default()
             .event(FRIEND_LISTEN)
             .json_data(FriendListen::from(listen))
