@@ -15,6 +15,7 @@ use backbeat_core::db::page::{InvalidCursor, PageRequest};
 use backbeat_core::http::error::{ApiResult, ErrorBody};
 use backbeat_core::http::extract::Query;
 use backbeat_core::http::page::PageQuery;
+use backbeat_core::ids::TrackId;
 
 /// Whether the caller likes the track after a like or unlike.
 #[derive(Debug, Serialize, ToSchema)]
@@ -87,7 +88,7 @@ pub fn router() -> OpenApiRouter<crate::SocialState> {
 async fn like_track(
     user: AuthUser,
     State(db): State<Db>,
-    Path(id): Path<String>,
+    Path(id): Path<TrackId>,
 ) -> ApiResult<Json<LikeState>> {
     service::like(&db, &user.id, &id).await?;
     Ok(Json(LikeState { liked: true }))
@@ -110,7 +111,7 @@ async fn like_track(
 async fn unlike_track(
     user: AuthUser,
     State(db): State<Db>,
-    Path(id): Path<String>,
+    Path(id): Path<TrackId>,
 ) -> ApiResult<Json<LikeState>> {
     service::unlike(&db, &user.id, &id).await?;
     Ok(Json(LikeState { liked: false }))

@@ -8,9 +8,10 @@ use backbeat_catalog::recommendations::neighbours;
 use backbeat_core::db::page::{Page, PageRequest, Position};
 use backbeat_core::db::{Db, Timestamp};
 use backbeat_core::errors::{self, Failure};
+use backbeat_core::ids::{TrackId, UserId};
 
 /// Likes a track; a liked track stays liked once.
-pub async fn like(db: &Db, user: &str, track_id: &str) -> Result<(), Failure> {
+pub async fn like(db: &Db, user: &UserId, track_id: &TrackId) -> Result<(), Failure> {
     if store::insert_like(db, user, track_id, Timestamp::now()).await? {
         // The recommender learns from likes; the like stands if queueing that fails.
         if let Err(err) = neighbours::enqueue_soon(db).await {
@@ -27,7 +28,7 @@ pub async fn like(db: &Db, user: &str, track_id: &str) -> Result<(), Failure> {
 }
 
 /// Removes a like; a track that is not liked stays so.
-pub async fn unlike(db: &Db, user: &str, track_id: &str) -> Result<(), Failure> {
+pub async fn unlike(db: &Db, user: &UserId, track_id: &TrackId) -> Result<(), Failure> {
     if store::delete_like(db, user, track_id).await?
         || visible_track(db, track_id, user).await?.is_some()
     {
@@ -44,7 +45,7 @@ pub const LIKED_IDS_PAGE: u32 = 1000;
 /// A page of the tracks the user liked and may see, newest like first.
 pub async fn liked_tracks(
     db: &Db,
-    user: &str,
+    user: &UserId,
     page: &PageRequest,
 ) -> Result<Page<TrackRow>, Failure> {
     let rows = store::liked_tracks(db, user, &page.after_descending(), page.fetch()).await?;
@@ -57,7 +58,7 @@ pub async fn liked_tracks(
 /// A page of the ids of the tracks the user liked and may see, newest like first.
 pub async fn liked_track_ids(
     db: &Db,
-    user: &str,
+    user: &UserId,
     page: &PageRequest,
 ) -> Result<Page<String>, Failure> {
     let rows = store::liked_track_ids(db, user, &page.after_descending(), page.fetch()).await?;

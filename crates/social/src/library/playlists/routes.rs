@@ -25,6 +25,7 @@ use backbeat_core::db::{Db, Timestamp};
 use backbeat_core::http::error::{ApiResult, ErrorBody};
 use backbeat_core::http::extract::{self, Query};
 use backbeat_core::http::page::PageQuery;
+use backbeat_core::ids::{PlaylistId, TrackId};
 use backbeat_platform::media::routes::public_path;
 
 /// A playlist as its card shows it, to the caller.
@@ -127,7 +128,8 @@ fn description_schema() -> Object {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlaylistTrackAddition {
-    pub track_id: String,
+    #[schema(value_type = String)]
+    pub track_id: TrackId,
 }
 
 /// Where a track of a playlist moves to.
@@ -275,7 +277,7 @@ async fn create_playlist(
 async fn get_playlist(
     user: AuthUser,
     State(db): State<Db>,
-    Path(id): Path<String>,
+    Path(id): Path<PlaylistId>,
     Query(page): Query<PageQuery>,
 ) -> ApiResult<Json<Playlist>> {
     let detail = service::playlist(&db, &user.id, &id, &page.request()?).await?;
@@ -307,7 +309,7 @@ async fn get_playlist(
 async fn update_playlist(
     user: AuthUser,
     State(db): State<Db>,
-    Path(id): Path<String>,
+    Path(id): Path<PlaylistId>,
     extract::Json(body): extract::Json<PlaylistUpdate>,
 ) -> ApiResult<Json<Playlist>> {
     let changes = PlaylistChanges::parse(
@@ -340,7 +342,7 @@ async fn update_playlist(
 async fn delete_playlist(
     user: AuthUser,
     State(db): State<Db>,
-    Path(id): Path<String>,
+    Path(id): Path<PlaylistId>,
 ) -> ApiResult<StatusCode> {
     service::delete(&db, &user.id, &id).await?;
     Ok(StatusCode::NO_CONTENT)
@@ -369,7 +371,7 @@ async fn delete_playlist(
 async fn add_playlist_track(
     user: AuthUser,
     State(db): State<Db>,
-    Path(id): Path<String>,
+    Path(id): Path<PlaylistId>,
     extract::Json(body): extract::Json<PlaylistTrackAddition>,
 ) -> ApiResult<Json<Playlist>> {
     Ok(Json(
@@ -403,7 +405,7 @@ async fn add_playlist_track(
 async fn reorder_playlist_tracks(
     user: AuthUser,
     State(db): State<Db>,
-    Path(id): Path<String>,
+    Path(id): Path<PlaylistId>,
     extract::Json(body): extract::Json<PlaylistOrder>,
 ) -> ApiResult<Json<Playlist>> {
     Ok(Json(
@@ -435,7 +437,7 @@ async fn reorder_playlist_tracks(
 async fn remove_playlist_track(
     user: AuthUser,
     State(db): State<Db>,
-    Path((id, track_id)): Path<(String, String)>,
+    Path((id, track_id)): Path<(PlaylistId, TrackId)>,
 ) -> ApiResult<Json<Playlist>> {
     Ok(Json(
         service::remove_track(&db, &user.id, &id, &track_id)
@@ -473,7 +475,7 @@ async fn remove_playlist_track(
 async fn move_playlist_track(
     user: AuthUser,
     State(db): State<Db>,
-    Path((id, track_id)): Path<(String, String)>,
+    Path((id, track_id)): Path<(PlaylistId, TrackId)>,
     extract::Json(body): extract::Json<PlaylistTrackMove>,
 ) -> ApiResult<Json<Playlist>> {
     Ok(Json(

@@ -11,7 +11,6 @@ use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use uuid::Uuid;
 
 use super::store::{self, PlaylistRow};
 use backbeat_catalog::catalog::track::TrackRow;
@@ -20,6 +19,7 @@ use backbeat_core::db::page::{self, Page, PageRequest, Position};
 use backbeat_core::db::{Db, Timestamp, Tx};
 use backbeat_core::errors::{self, Failure};
 use backbeat_core::http::text_schema::{Controls, TextRules};
+use backbeat_core::ids::{PlaylistId, TrackId, UserId};
 use backbeat_platform::users;
 
 pub const NAME_MAX_CHARS: usize = 100;
@@ -160,11 +160,11 @@ pub fn check_order(current: &[String], proposed: &[String]) -> Result<(), Failur
 
 pub async fn create(
     db: &Db,
-    owner: &str,
+    owner: &UserId,
     name: &PlaylistName,
     description: &PlaylistDescription,
 ) -> Result<PlaylistDetail, Failure> {
-    let id = Uuid::now_v7().to_string();
+    let id = PlaylistId::generate();
     store::insert_playlist(
         db,
         &id,
@@ -180,7 +180,7 @@ pub async fn create(
 /// A page of the owner's playlists, newest first.
 pub async fn playlists(
     db: &Db,
-    owner: &str,
+    owner: &UserId,
     page: &PageRequest,
 ) -> Result<Page<PlaylistRow>, Failure> {
     let rows = store::playlists_of(db, owner, &page.after_descending(), page.fetch()).await?;
@@ -192,8 +192,8 @@ pub async fn playlists(
 /// A playlist `viewer` may read (their own, or a public one) with a page of its tracks.
 pub async fn playlist(
     db: &Db,
-    viewer: &str,
-    id: &str,
+    viewer: &UserId,
+    id: &PlaylistId,
     page: &PageRequest,
 ) -> Result<PlaylistDetail, Failure> {
     let playlist = store::find_playlist(db, id, viewer)
@@ -229,14 +229,14 @@ async fn begin_on_own(db: &Db, owner: &str, id: &str) -> Result<Tx, Failure> {
 }
 
 /// The owner's playlist with the first page of its tracks, as the changes answer it.
-async fn first_page(db: &Db, owner: &str, id: &str) -> Result<PlaylistDetail, Failure> {
+async fn first_page(db: &Db, owner: &UserId, id: &PlaylistId) -> Result<PlaylistDetail, Failure> {
     playlist(db, owner, id, &PageRequest::first(page::DEFAULT_SIZE)).await
 }
 
 pub async fn update(
     db: &Db,
-    owner: &str,
-    id: &str,
+    owner: &UserId,
+    id: &PlaylistId,
     changes: &PlaylistChanges,
 ) -> Result<PlaylistDetail, Failure> {
     let mut tx = db.begin().await?;
@@ -265,7 +265,7 @@ pub async fn update(
 
 /// Deletes the owner's playlist and its follows; when it was the featured one, the profile
 /// features none.
-pub async fn delete(db: &Db, owner: &str, id: &str) -> Result<(), Failure> {
+pub async fn delete(db: &Db, owner: &UserId, id: &PlaylistId) -> Result<(), Failure> {
     let mut tx = db.begin().await?;
     users::lock(&mut tx, owner).await?;
     if !store::delete_playlist(&mut tx, id, owner).await? {
@@ -279,9 +279,9 @@ pub async fn delete(db: &Db, owner: &str, id: &str) -> Result<(), Failure> {
 /// where it is.
 pub async fn add_track(
     db: &Db,
-    owner: &str,
-    id: &str,
-    track_id: &str,
+    owner: &UserId,
+    id: &PlaylistId,
+    track_id: &TrackId,
 ) -> Result<PlaylistDetail, Failure> {
     let mut tx = begin_on_own(db, owner, id).await?;
     let now = Timestamp::now();
@@ -298,9 +298,9 @@ pub async fn add_track(
 /// Removes a track from the playlist; a track not in it changes nothing.
 pub async fn remove_track(
     db: &Db,
-    owner: &str,
-    id: &str,
-    track_id: &str,
+    owner: &UserId,
+    id: &PlaylistId,
+    track_id: &TrackId,
 ) -> Result<PlaylistDetail, Failure> {
     let mut tx = begin_on_own(db, owner, id).await?;
     if store::remove_track(&mut tx, id, track_id, owner).await? {
@@ -313,8 +313,8 @@ pub async fn remove_track(
 /// Puts the playlist's tracks in the order given, which must list each of them exactly once.
 pub async fn reorder(
     db: &Db,
-    owner: &str,
-    id: &str,
+    owner: &UserId,
+    id: &PlaylistId,
     track_ids: &[String],
 ) -> Result<PlaylistDetail, Failure> {
     let mut tx = begin_on_own(db, owner, id).await?;
@@ -339,16 +339,16 @@ pub async fn reorder(
 /// (422) or one past the end (409) changes nothing.
 pub async fn move_track(
     db: &Db,
-    owner: &str,
-    id: &str,
-    track_id: &str,
+    owner: &UserId,
+    id: &PlaylistId,
+    track_id: &TrackId,
     index: i64,
 ) -> Result<PlaylistDetail, Failure> {
     let mut tx = begin_on_own(db, owner, id).await?;
     let entries = store::entries(&mut tx, id, owner).await?;
     let from = entries
         .iter()
-        .position(|entry| entry.track_id == track_id)
+        .position(|entry| entry.track_id == *track_id)
         .ok_or(errors::PLAYLIST_TRACK_NOT_FOUND)?;
     let to = usize::try_from(index).map_err(|_| errors::INVALID_POSITION)?;
     if to >= entries.len() {

@@ -16,6 +16,7 @@ use backbeat_core::db::page::Page;
 use backbeat_core::http::error::{ApiResult, ErrorBody};
 use backbeat_core::http::extract::Query;
 use backbeat_core::http::page::PageQuery;
+use backbeat_core::ids::PlaylistId;
 
 /// Whether the caller follows a playlist after a follow or unfollow.
 #[derive(Debug, Serialize, ToSchema)]
@@ -59,7 +60,7 @@ pub fn router() -> OpenApiRouter<crate::SocialState> {
 async fn follow_playlist(
     user: AuthUser,
     State(db): State<Db>,
-    Path(id): Path<String>,
+    Path(id): Path<PlaylistId>,
 ) -> ApiResult<Json<PlaylistFollowState>> {
     Ok(Json(service::follow(&db, &user.id, &id).await?.into()))
 }
@@ -83,7 +84,7 @@ async fn follow_playlist(
 async fn unfollow_playlist(
     user: AuthUser,
     State(db): State<Db>,
-    Path(id): Path<String>,
+    Path(id): Path<PlaylistId>,
 ) -> ApiResult<Json<PlaylistFollowState>> {
     Ok(Json(service::unfollow(&db, &user.id, &id).await?.into()))
 }

@@ -7,6 +7,7 @@ use crate::library::playlists::store::PlaylistRow;
 use backbeat_core::db::page::{Page, PageRequest, Position};
 use backbeat_core::db::{Db, Timestamp};
 use backbeat_core::errors::{self, Failure};
+use backbeat_core::ids::{PlaylistId, UserId};
 
 /// The outcome of a follow or unfollow: whether the caller now follows, and the new count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,7 +17,7 @@ pub struct FollowOutcome {
 }
 
 /// Makes `follower` follow the public playlist `id`; following again changes nothing.
-pub async fn follow(db: &Db, follower: &str, id: &str) -> Result<FollowOutcome, Failure> {
+pub async fn follow(db: &Db, follower: &UserId, id: &PlaylistId) -> Result<FollowOutcome, Failure> {
     let mut tx = db.begin().await?;
     if !store::lock_followable(&mut tx, id, follower).await? {
         return Err(
@@ -37,7 +38,11 @@ pub async fn follow(db: &Db, follower: &str, id: &str) -> Result<FollowOutcome, 
 
 /// Makes `follower` stop following playlist `id`; unfollowing again (or a playlist of their own,
 /// which they never follow) changes nothing.
-pub async fn unfollow(db: &Db, follower: &str, id: &str) -> Result<FollowOutcome, Failure> {
+pub async fn unfollow(
+    db: &Db,
+    follower: &UserId,
+    id: &PlaylistId,
+) -> Result<FollowOutcome, Failure> {
     let mut tx = db.begin().await?;
     if store::owned_if_readable(&mut tx, id, follower)
         .await?
@@ -57,7 +62,7 @@ pub async fn unfollow(db: &Db, follower: &str, id: &str) -> Result<FollowOutcome
 /// A page of the public playlists `follower` follows, the newest follow first.
 pub async fn followed_playlists(
     db: &Db,
-    follower: &str,
+    follower: &UserId,
     page: &PageRequest,
 ) -> Result<Page<PlaylistRow>, Failure> {
     let rows =
