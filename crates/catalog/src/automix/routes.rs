@@ -15,6 +15,7 @@ use super::service::{Automix, Start, StemsView};
 use super::status::StemStatus;
 use backbeat_auth::{AuthService, AuthUser};
 use backbeat_core::http::error::{ApiResult, ErrorBody};
+use backbeat_core::ids::TrackId;
 
 /// A track's stems: `none` (never separated), `loading` (with progress), `ready` (with the
 /// URLs) or `error` (with the message). Every field is always present.
@@ -69,7 +70,7 @@ async fn get_stems(
     user: AuthUser,
     State(automix): State<Automix>,
     State(auth): State<Arc<AuthService>>,
-    Path(id): Path<String>,
+    Path(id): Path<TrackId>,
 ) -> ApiResult<Json<Stems>> {
     let view = automix.stems(auth.keys(), &user.id, &id).await?;
     Ok(Json(view.into()))
@@ -102,7 +103,7 @@ async fn start_stems(
     user: AuthUser,
     State(automix): State<Automix>,
     State(auth): State<Arc<AuthService>>,
-    Path(id): Path<String>,
+    Path(id): Path<TrackId>,
 ) -> ApiResult<(StatusCode, Json<Stems>)> {
     let (start, view) = automix.start(auth.keys(), &user.id, &id).await?;
     let status = match start {

@@ -14,6 +14,7 @@ use crate::streaming::service::{listener_quality, signed_stem_url};
 use backbeat_auth::Keys;
 use backbeat_core::db::{Db, Timestamp};
 use backbeat_core::errors::{self, Failure};
+use backbeat_core::ids::{TrackId, UserId};
 use backbeat_platform::jobs::JobQueue;
 use backbeat_platform::plans::StreamQuality;
 use backbeat_platform::users;
@@ -58,8 +59,8 @@ impl Automix {
     pub async fn stems(
         &self,
         keys: &Keys,
-        viewer: &str,
-        track_id: &str,
+        viewer: &UserId,
+        track_id: &TrackId,
     ) -> Result<StemsView, Failure> {
         let mut row = self.visible(track_id, viewer).await?;
         if row.stem_status() == StemStatus::Loading {
@@ -82,8 +83,8 @@ impl Automix {
     pub async fn start(
         &self,
         keys: &Keys,
-        viewer: &str,
-        track_id: &str,
+        viewer: &UserId,
+        track_id: &TrackId,
     ) -> Result<(Start, StemsView), Failure> {
         // Recorded before the state is read, so no change after that read can miss the
         // viewer's event streams (a track they may not see records nothing).

@@ -13,6 +13,7 @@ use super::service::{self, PlayRules};
 use backbeat_auth::AuthUser;
 use backbeat_core::db::Db;
 use backbeat_core::http::error::{ApiResult, ErrorBody};
+use backbeat_core::ids::TrackId;
 use backbeat_core::rate_limits::{Quota, RateLimiter};
 use backbeat_platform::config::Config;
 use backbeat_platform::events::EventBus;
@@ -60,7 +61,7 @@ async fn record_play(
     State(events): State<EventBus>,
     State(config): State<Arc<Config>>,
     State(limiter): State<RateLimiter>,
-    Path(id): Path<String>,
+    Path(id): Path<TrackId>,
 ) -> ApiResult<Json<PlayRecorded>> {
     let rules = PlayRules {
         window: config.play_count_window(),

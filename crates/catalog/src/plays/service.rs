@@ -87,8 +87,8 @@ pub async fn record_play(
     events: &EventBus,
     limiter: &RateLimiter,
     rules: &PlayRules,
-    listener: &str,
-    track_id: &str,
+    listener: &UserId,
+    track_id: &TrackId,
 ) -> Result<RecordedPlay, Failure> {
     if !limiter
         .allow(&format!("play-reports:{listener}"), rules.reports)
@@ -111,8 +111,8 @@ pub async fn record_play(
 async fn record(
     db: &Db,
     rules: &PlayRules,
-    listener: &str,
-    track_id: &str,
+    listener: &UserId,
+    track_id: &TrackId,
 ) -> Result<RecordedPlay, Failure> {
     // The lock comes first, before anything reads the track or the history: every report of
     // this listener waits here for the previous one to commit, then sees what it wrote. The
@@ -153,7 +153,7 @@ async fn record(
             &mut tx,
             &uploader,
             &history_id,
-            &TrackId::from(track_id),
+            track_id,
             now,
         )
         .await?

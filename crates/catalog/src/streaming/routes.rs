@@ -23,6 +23,7 @@ use backbeat_core::db::{Db, Timestamp};
 use backbeat_core::errors;
 use backbeat_core::http::error::{ApiResult, ErrorBody};
 use backbeat_core::http::extract::Query;
+use backbeat_core::ids::TrackId;
 use backbeat_platform::media::MediaStore;
 use backbeat_platform::plans::StreamQuality;
 
@@ -82,7 +83,7 @@ async fn stream_url(
     State(db): State<Db>,
     State(auth): State<Arc<AuthService>>,
     State(streams): State<Streams>,
-    Path(id): Path<String>,
+    Path(id): Path<TrackId>,
 ) -> ApiResult<Json<StreamUrl>> {
     let signed = streams.signed_url(&db, auth.keys(), &user.id, &id).await?;
     Ok(Json(StreamUrl {
@@ -129,7 +130,7 @@ async fn stream(
     State(auth): State<Arc<AuthService>>,
     State(streams): State<Streams>,
     State(media): State<MediaStore>,
-    Path(id): Path<String>,
+    Path(id): Path<TrackId>,
     Query(query): Query<StreamQuery>,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
@@ -188,7 +189,7 @@ async fn stream_stem(
     State(auth): State<Arc<AuthService>>,
     State(streams): State<Streams>,
     State(media): State<MediaStore>,
-    Path((id, stem)): Path<(String, String)>,
+    Path((id, stem)): Path<(TrackId, String)>,
     Query(query): Query<StreamQuery>,
     headers: HeaderMap,
 ) -> ApiResult<Response> {

@@ -15,6 +15,7 @@ use crate::catalog::stems::{self, Stem};
 use backbeat_auth::Keys;
 use backbeat_core::db::{Db, Timestamp};
 use backbeat_core::errors::{self, Failure};
+use backbeat_core::ids::{TrackId, UserId};
 use backbeat_platform::media::MediaKey;
 use backbeat_platform::plans::{self, StreamQuality};
 
@@ -176,8 +177,8 @@ impl Streams {
     pub async fn stem_file_for_listener(
         &self,
         db: &Db,
-        listener: &str,
-        track_id: &str,
+        listener: &UserId,
+        track_id: &TrackId,
         stem: Stem,
     ) -> Result<Arc<StreamFile>, Failure> {
         catalog::find_visible_source(db, track_id, listener)
@@ -212,8 +213,8 @@ impl Streams {
     pub async fn file_for_listener(
         &self,
         db: &Db,
-        listener: &str,
-        track_id: &str,
+        listener: &UserId,
+        track_id: &TrackId,
     ) -> Result<Arc<StreamFile>, Failure> {
         let source = catalog::find_visible_source(db, track_id, listener)
             .await?
@@ -228,8 +229,8 @@ impl Streams {
         &self,
         db: &Db,
         keys: &Keys,
-        listener: &str,
-        track_id: &str,
+        listener: &UserId,
+        track_id: &TrackId,
     ) -> Result<SignedStream, Failure> {
         let source = catalog::find_visible_source(db, track_id, listener)
             .await?
