@@ -149,14 +149,7 @@ async fn record(
     .await?;
     let plays = if counted {
         let uploader = UserId::from(track.uploaded_by.as_str());
-        count_play(
-            &mut tx,
-            &uploader,
-            &history_id,
-            track_id,
-            now,
-        )
-        .await?
+        count_play(&mut tx, &uploader, &history_id, track_id, now).await?
     } else {
         track.plays
     };

@@ -682,7 +682,12 @@ async fn housekeeping_removes_old_revoked_tokens_and_keeps_live_sessions() {
 
     let removed = app.auth.sweep().await.unwrap();
 
-    assert_eq!(removed, 1);
+    // The app's own hourly housekeeping may have run the same sweep first (it starts with the
+    // app): either way the old revoked token is gone, once.
+    assert!(removed <= 1, "one old revoked token, removed {removed}");
+    let revoked: i64 = backbeat::on_db!(&app.db, pool =>
+        sqlx::query_scalar("SELECT COUNT(*) FROM refresh_tokens WHERE revoked = TRUE").fetch_one(pool).await.unwrap());
+    assert_eq!(revoked, 0);
     assert_eq!(refresh(&app, &second["refresh_token"]).await.status(), 200);
 }
 
