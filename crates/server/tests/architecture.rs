@@ -353,12 +353,7 @@ fn no_import_loop_among_the_files_of_any_crate() {
 fn no_file_holds_more_than_400_lines_of_logic() {
     let mut too_long = Vec::new();
     let mut paths = Vec::new();
-    // The separation engine (`crates/automix`) is a numeric port held line by line to its
-    // reference implementation, not product code; it keeps its own shape.
-    for root in crate_roots()
-        .into_iter()
-        .filter(|root| !root.ends_with("automix/src"))
-    {
+    for root in crate_roots() {
         rust_files(&root, &mut paths);
     }
     // A file of unit tests (`#[cfg(test)] mod tests;`) is tests, not logic.
