@@ -5,11 +5,13 @@
 
 use uuid::Uuid;
 
-use super::UNITS_PER_PLAY;
 use super::store::{self, NewEntry};
 use backbeat_core::db::{Timestamp, Tx};
 use backbeat_core::ids::{HistoryId, TrackId, UserId, WithdrawalId};
 use backbeat_core::money::Units;
+
+/// What one counted play earns its uploader: 2.10 EUR per 1,000 plays.
+pub const UNITS_PER_PLAY: Units = Units::new(21);
 
 /// Why a balance changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

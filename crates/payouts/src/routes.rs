@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use axum::Json;
-use axum::extract::State;
+use axum::extract::{FromRef, State};
 use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -15,7 +15,8 @@ use super::balances;
 use super::details::{GivenDetails, Method, masked};
 use super::withdrawals::store::WithdrawalRow;
 use super::withdrawals::{self, WithdrawalRequest};
-use super::{MINIMUM_WITHDRAWAL, Status};
+use crate::withdrawals::MINIMUM_WITHDRAWAL;
+use crate::withdrawals::status::Status;
 use backbeat_auth::AuthUser;
 use backbeat_core::db::{Db, Timestamp};
 use backbeat_core::errors;
@@ -127,7 +128,12 @@ pub struct WithdrawalList {
     pub next_cursor: Option<String>,
 }
 
-pub fn router() -> OpenApiRouter<crate::PayoutsState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Db: FromRef<S>,
+    Arc<Config>: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(my_balance))
         .routes(routes!(my_earnings))

@@ -2,17 +2,21 @@
 //! the minimum, then what is missing, then the formats) that takes the whole balance rounded
 //! down to cents, once, however often it is sent, and the user's list of them.
 
+pub mod status;
 pub mod store;
 
+use self::status::Status;
 use self::store::WithdrawalRow;
 use super::details::{Details, GivenDetails, Method};
 use super::ledger::{self, Change};
-use super::{MINIMUM_WITHDRAWAL, Status};
 use backbeat_core::db::page::{Page, PageRequest, Position};
 use backbeat_core::db::{Db, Timestamp};
 use backbeat_core::errors::{self, Failure};
 use backbeat_core::ids::{UserId, WithdrawalId};
 use backbeat_core::money::Units;
+
+/// The smallest balance that may be withdrawn: 5 EUR.
+pub const MINIMUM_WITHDRAWAL: Units = Units::euros(5);
 
 /// The window of the limit on withdrawals per user.
 const WITHDRAWAL_LIMIT_WINDOW: chrono::Duration = chrono::Duration::hours(24);

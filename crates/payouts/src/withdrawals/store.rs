@@ -1,6 +1,6 @@
 //! SQL of withdrawals: requested, listed, settled by the operator.
 
-use crate::Status;
+use super::status::Status;
 use backbeat_core::db::page::Position;
 use backbeat_core::db::{Db, Timestamp, Tx};
 use backbeat_core::ids::{UserId, WithdrawalId};
