@@ -23,6 +23,11 @@ pub struct CommerceState {
 /// Every `/api/v1` route of this crate, with its OpenAPI description.
 pub fn api_router() -> OpenApiRouter<CommerceState> {
     OpenApiRouter::new()
-        .merge(crate::ads::routes::router())
-        .merge(crate::payments::routes::router())
+        .merge(crate::ads::routes::router::<CommerceState>())
+        .merge(crate::payments::routes::router::<CommerceState>())
+}
+
+/// The sandbox's checkout pages (`/checkout/sandbox/{session}`), outside `/api/v1`.
+pub fn sandbox_router() -> axum::Router<Payments> {
+    crate::payments::sandbox::routes::router::<Payments>()
 }

@@ -37,7 +37,7 @@ use crate::http::{health, openapi};
 use crate::jobs::worker::{WorkerContext, Workers};
 use crate::spa;
 use crate::state::AppState;
-use crate::{auth, automix, media, payments, payouts, plans, recommendations};
+use crate::{auth, automix, media, payouts, plans, recommendations};
 use backbeat_auth::AuthState;
 use backbeat_catalog::CatalogState;
 use backbeat_commerce::CommerceState;
@@ -245,7 +245,7 @@ fn api_router(state: Option<&AppState>) -> OpenApiRouter<AppState> {
                 state.map(CommerceState::from_ref),
             ))
             .merge(served(
-                payouts::routes::router(),
+                payouts::api_router(),
                 state.map(PayoutsState::from_ref),
             )),
     )
@@ -313,7 +313,7 @@ pub fn router(state: AppState) -> Router {
             auth::router().with_state(AuthState::from_ref(&state)),
         )
         .merge(media::routes::router().with_state(state.media.clone()))
-        .merge(payments::sandbox::routes::router().with_state(state.payments.clone()))
+        .merge(backbeat_commerce::sandbox_router().with_state(state.payments.clone()))
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
         .route(

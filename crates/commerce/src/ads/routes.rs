@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::{FromRef, Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -47,7 +47,13 @@ pub struct ClickQuery {
     pub signature: Option<String>,
 }
 
-pub fn router() -> OpenApiRouter<crate::CommerceState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Arc<AuthService>: FromRef<S>,
+    Arc<Config>: FromRef<S>,
+    Db: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(ad_for_slot))
         .routes(routes!(record_impression))

@@ -134,3 +134,9 @@ impl Payments {
         &self.0.limits
     }
 }
+
+impl sandbox::HostsSandbox for Payments {
+    fn sandbox(&self) -> Option<&sandbox::Sandbox> {
+        self.provider().sandbox()
+    }
+}

@@ -3,7 +3,7 @@
 
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::{FromRef, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -83,7 +83,12 @@ pub struct WebhookReceived {
     pub received: bool,
 }
 
-pub fn router() -> OpenApiRouter<crate::CommerceState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Db: FromRef<S>,
+    Payments: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(create_checkout_session))
         .routes(routes!(cancel_subscription))

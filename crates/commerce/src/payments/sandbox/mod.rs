@@ -49,6 +49,12 @@ pub fn price_of(plan: Plan) -> String {
     format!("{PRICE_PREFIX}{}", plan.as_str())
 }
 
+/// What serves the sandbox's checkout pages: they are answered only when the configured
+/// provider is the sandbox.
+pub trait HostsSandbox {
+    fn sandbox(&self) -> Option<&Sandbox>;
+}
+
 pub struct Sandbox {
     db: Db,
     secret: Vec<u8>,

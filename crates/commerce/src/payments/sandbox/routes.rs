@@ -13,8 +13,7 @@ use serde::Deserialize;
 use super::card::CardForm;
 use super::service::{self, Payment, Session, success_url};
 use super::store::SessionRow;
-use super::{Sandbox, page};
-use crate::payments::Payments;
+use super::{HostsSandbox, page};
 use backbeat_core::http::error::ApiError;
 
 /// The form's fields, as posted (missing ones are empty).
@@ -28,8 +27,14 @@ pub struct PaymentForm {
     cvc: String,
 }
 
-pub fn router() -> Router<Payments> {
-    Router::new().route("/checkout/sandbox/{session_id}", get(show).post(pay))
+pub fn router<S>() -> Router<S>
+where
+    S: HostsSandbox + Clone + Send + Sync + 'static,
+{
+    Router::new().route(
+        "/checkout/sandbox/{session_id}",
+        get(show::<S>).post(pay::<S>),
+    )
 }
 
 /// A page, never cached (it holds a payment in progress).
@@ -70,15 +75,11 @@ fn complete(session: &SessionRow) -> Response {
     )
 }
 
-fn sandbox(payments: &Payments) -> Option<&Sandbox> {
-    payments.provider().sandbox()
-}
-
-async fn show(
-    State(payments): State<Payments>,
+async fn show<S: HostsSandbox>(
+    State(payments): State<S>,
     Path(session_id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let Some(sandbox) = sandbox(&payments) else {
+    let Some(sandbox) = payments.sandbox() else {
         return Ok(missing());
     };
     Ok(match service::session(sandbox.db(), &session_id).await? {
@@ -89,12 +90,12 @@ async fn show(
     })
 }
 
-async fn pay(
-    State(payments): State<Payments>,
+async fn pay<S: HostsSandbox>(
+    State(payments): State<S>,
     Path(session_id): Path<String>,
     form: Result<Form<PaymentForm>, FormRejection>,
 ) -> Result<Response, ApiError> {
-    let Some(sandbox) = sandbox(&payments) else {
+    let Some(sandbox) = payments.sandbox() else {
         return Ok(missing());
     };
     let Form(form) = form.unwrap_or_default();
