@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use axum::Json;
-use axum::extract::State;
+use axum::extract::{FromRef, State};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -16,6 +16,8 @@ use super::routes::Meta;
 use super::service::{AuthService, SecuredAccount};
 use backbeat_core::http::error::{ApiResult, ErrorBody};
 use backbeat_core::http::extract;
+use backbeat_core::net::ClientAddressRule;
+use backbeat_platform::config::Config;
 
 /// A new set of recovery codes, shown once.
 #[derive(Debug, Serialize, ToSchema)]
@@ -40,7 +42,13 @@ pub struct NotMeRequest {
     pub token: String,
 }
 
-pub fn router() -> OpenApiRouter<crate::AuthState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Arc<AuthService>: FromRef<S>,
+    Arc<Config>: FromRef<S>,
+    ClientAddressRule: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(recovery_codes_left, renew_recovery_codes))
         .routes(routes!(not_me))

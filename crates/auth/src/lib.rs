@@ -3,6 +3,7 @@
 //! that guards `/api/v1`.
 
 mod account_routes;
+mod api;
 pub mod error;
 mod extract;
 mod keys;
@@ -17,13 +18,9 @@ mod tokens;
 mod two_factor;
 mod wire;
 
-pub use account_routes::router as api_router;
+pub use api::{AuthState, api_router, router};
 pub use extract::{AuthUser, guard_api};
 pub use keys::Keys;
 pub use mail::{Mail, Mailer};
-pub use routes::router;
 pub use service::{AuthService, SecuredAccount, is_valid_email};
 pub use two_factor::code_at as totp_code_at;
-
-mod state;
-pub use state::AuthState;

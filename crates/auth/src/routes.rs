@@ -20,8 +20,15 @@ use super::service::{AuthService, Authenticated, RequestMeta, SignupOutcome};
 use super::wire::{self, Body};
 use backbeat_core::http::client_ip::ClientIp;
 use backbeat_core::net::ClientAddressRule;
+use backbeat_platform::config::Config;
 
-pub fn router() -> Router<crate::AuthState> {
+pub fn router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Arc<AuthService>: FromRef<S>,
+    Arc<Config>: FromRef<S>,
+    ClientAddressRule: FromRef<S>,
+{
     Router::new()
         .route("/signup", post(signup))
         .route("/token", post(token))

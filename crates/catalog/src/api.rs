@@ -38,12 +38,12 @@ pub struct CatalogState {
 /// Every `/api/v1` route of this crate, with its OpenAPI description.
 pub fn api_router() -> OpenApiRouter<CatalogState> {
     OpenApiRouter::new()
-        .merge(crate::catalog::upload::routes::router())
-        .merge(crate::catalog::browse::routes::router())
-        .merge(crate::catalog::track_page::routes::router())
-        .merge(crate::catalog::artist::routes::router())
-        .merge(crate::streaming::routes::router())
-        .merge(crate::plays::routes::router())
-        .merge(crate::recommendations::routes::router())
-        .merge(crate::automix::routes::router())
+        .merge(crate::catalog::upload::routes::router::<CatalogState>())
+        .merge(crate::catalog::browse::routes::router::<CatalogState>())
+        .merge(crate::catalog::track_page::routes::router::<CatalogState>())
+        .merge(crate::catalog::artist::routes::router::<CatalogState>())
+        .merge(crate::streaming::routes::router::<CatalogState>())
+        .merge(crate::plays::routes::router::<CatalogState>())
+        .merge(crate::recommendations::routes::router::<CatalogState>())
+        .merge(crate::automix::routes::router::<CatalogState>())
 }

@@ -30,13 +30,15 @@ pub struct SocialState {
 /// Every `/api/v1` route of this crate, with its OpenAPI description.
 pub fn api_router() -> OpenApiRouter<SocialState> {
     OpenApiRouter::new()
-        .merge(crate::profiles::profile::routes::router())
-        .merge(crate::profiles::follows::routes::router())
-        .merge(crate::profiles::avatar::routes::router())
-        .merge(crate::profiles::showcase::routes::router())
-        .merge(crate::home::routes::router())
-        .merge(crate::library::likes::routes::router())
-        .merge(crate::library::playlists::routes::router())
-        .merge(crate::library::playlists::follows::routes::router())
-        .merge(crate::activity::routes::router())
+        .merge(crate::profiles::profile::routes::router::<SocialState>())
+        .merge(crate::profiles::follows::routes::router::<SocialState>())
+        .merge(crate::profiles::avatar::routes::router::<SocialState>())
+        .merge(crate::profiles::showcase::routes::router::<SocialState>())
+        .merge(crate::home::routes::router::<SocialState>())
+        .merge(crate::library::likes::routes::router::<SocialState>())
+        .merge(crate::library::playlists::routes::router::<SocialState>())
+        .merge(crate::library::playlists::follows::routes::router::<
+            SocialState,
+        >())
+        .merge(crate::activity::routes::router::<SocialState>())
 }

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::{FromRef, Path, State};
 use axum::http::StatusCode;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -47,7 +47,12 @@ impl From<StemsView> for Stems {
     }
 }
 
-pub fn router() -> OpenApiRouter<crate::CatalogState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Arc<AuthService>: FromRef<S>,
+    Automix: FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(get_stems, start_stems))
 }
 

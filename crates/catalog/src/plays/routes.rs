@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::{FromRef, Path, State};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -31,7 +31,14 @@ pub struct PlayRecorded {
     pub plays: i64,
 }
 
-pub fn router() -> OpenApiRouter<crate::CatalogState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Arc<Config>: FromRef<S>,
+    Db: FromRef<S>,
+    EventBus: FromRef<S>,
+    RateLimiter: FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(record_play))
 }
 

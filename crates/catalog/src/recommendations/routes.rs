@@ -1,7 +1,7 @@
 //! `GET /api/v1/recommendations`.
 
 use axum::Json;
-use axum::extract::State;
+use axum::extract::{FromRef, State};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -21,7 +21,12 @@ pub struct Recommendations {
     pub tracks: Vec<Track>,
 }
 
-pub fn router() -> OpenApiRouter<crate::CatalogState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Db: FromRef<S>,
+    KeptLists: FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(recommendations))
 }
 

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use axum::Json;
 use axum::body::Body;
-use axum::extract::{Path, State};
+use axum::extract::{FromRef, Path, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -53,7 +53,14 @@ pub struct StreamQuery {
     pub sig: Option<String>,
 }
 
-pub fn router() -> OpenApiRouter<crate::CatalogState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Arc<AuthService>: FromRef<S>,
+    Db: FromRef<S>,
+    MediaStore: FromRef<S>,
+    Streams: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(stream_url))
         .routes(routes!(stream))

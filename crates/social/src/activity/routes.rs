@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Json;
-use axum::extract::State;
+use axum::extract::{FromRef, State};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
@@ -32,7 +32,17 @@ pub struct FriendsActivity {
     pub items: Vec<FriendListen>,
 }
 
-pub fn router() -> OpenApiRouter<crate::SocialState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Arc<AuthService>: FromRef<S>,
+    Db: FromRef<S>,
+    EventBus: FromRef<S>,
+    LiveActivity: FromRef<S>,
+    LiveStems: FromRef<S>,
+    Shutdown: FromRef<S>,
+    StreamSlots: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(friends_activity))
         .routes(routes!(live_events))

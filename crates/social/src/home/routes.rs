@@ -1,7 +1,7 @@
 //! `GET /api/v1/home`.
 
 use axum::Json;
-use axum::extract::State;
+use axum::extract::{FromRef, State};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -45,7 +45,11 @@ impl From<HomeSummary> for Home {
     }
 }
 
-pub fn router() -> OpenApiRouter<crate::SocialState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Db: FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(home))
 }
 

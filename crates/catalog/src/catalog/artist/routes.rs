@@ -1,7 +1,7 @@
 //! `GET /api/v1/artists/{name}` and `GET /api/v1/artists/{name}/tracks`: the artist page.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::{FromRef, Path, State};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -81,7 +81,11 @@ pub struct Artist {
     pub is_me: bool,
 }
 
-pub fn router() -> OpenApiRouter<crate::CatalogState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Db: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(get_artist))
         .routes(routes!(get_artist_tracks))

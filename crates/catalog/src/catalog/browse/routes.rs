@@ -1,7 +1,7 @@
 //! `GET /api/v1/tracks`: the catalog, newest first, or a search.
 
 use axum::Json;
-use axum::extract::State;
+use axum::extract::{FromRef, State};
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
@@ -27,7 +27,12 @@ pub struct TrackSearch {
     pub q: Option<String>,
 }
 
-pub fn router() -> OpenApiRouter<crate::CatalogState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Db: FromRef<S>,
+    SearchFacts: FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(list_tracks))
 }
 

@@ -1,7 +1,7 @@
 //! `GET /api/v1/tracks/{id}`: the track page.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::{FromRef, Path, State};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -39,7 +39,11 @@ pub struct TrackDetail {
     pub up_next: Vec<Track>,
 }
 
-pub fn router() -> OpenApiRouter<crate::CatalogState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Db: FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(get_track))
 }
 

@@ -3,7 +3,7 @@
 
 use axum::Json;
 use axum::extract::multipart::{Multipart, MultipartRejection};
-use axum::extract::{DefaultBodyLimit, State};
+use axum::extract::{DefaultBodyLimit, FromRef, State};
 use axum::http::StatusCode;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -98,7 +98,12 @@ fn optional_text_schema() -> Object {
     )
 }
 
-pub fn router() -> OpenApiRouter<crate::CatalogState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Uploads: FromRef<S>,
+    Db: FromRef<S>,
+{
     let upload = OpenApiRouter::new()
         .routes(routes!(upload_track))
         .layer(DefaultBodyLimit::max(UPLOAD_BODY_LIMIT));

@@ -1,7 +1,7 @@
 //! `PUT|DELETE /api/v1/tracks/{id}/like`, `GET /api/v1/me/likes` and `GET /api/v1/me/likes/ids`.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::{FromRef, Path, State};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -64,7 +64,11 @@ impl LikedIdsQuery {
     }
 }
 
-pub fn router() -> OpenApiRouter<crate::SocialState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Db: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(like_track, unlike_track))
         .routes(routes!(my_likes))

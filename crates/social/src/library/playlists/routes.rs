@@ -5,7 +5,7 @@
 //! pages (`cursor`, `limit`).
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::{FromRef, Path, State};
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -196,7 +196,11 @@ impl From<PlaylistDetail> for Playlist {
     }
 }
 
-pub fn router() -> OpenApiRouter<crate::SocialState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Db: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(list_playlists, create_playlist))
         .routes(routes!(get_playlist, update_playlist, delete_playlist))

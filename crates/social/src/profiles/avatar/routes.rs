@@ -2,7 +2,7 @@
 
 use axum::Json;
 use axum::extract::multipart::{Multipart, MultipartError, MultipartRejection};
-use axum::extract::{DefaultBodyLimit, State};
+use axum::extract::{DefaultBodyLimit, FromRef, State};
 use axum::http::StatusCode;
 use bytes::BytesMut;
 use utoipa::ToSchema;
@@ -34,7 +34,12 @@ pub struct AvatarUpload {
     avatar: Vec<u8>,
 }
 
-pub fn router() -> OpenApiRouter<crate::SocialState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Db: FromRef<S>,
+    MediaStore: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(upload_avatar))
         .layer(DefaultBodyLimit::max(AVATAR_BODY_LIMIT))

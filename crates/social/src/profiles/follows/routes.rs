@@ -1,7 +1,7 @@
 //! `PUT|DELETE /api/v1/profiles/{id}/follow`.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::{FromRef, Path, State};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -20,7 +20,11 @@ pub struct FollowState {
     pub follower_count: i64,
 }
 
-pub fn router() -> OpenApiRouter<crate::SocialState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Db: FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(follow_profile, unfollow_profile))
 }
 

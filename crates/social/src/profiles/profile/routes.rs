@@ -2,7 +2,7 @@
 //! signed-in user's own profile: no write takes a profile id from the request.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::{FromRef, Path, State};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -253,7 +253,11 @@ impl ProfileUpdate {
     }
 }
 
-pub fn router() -> OpenApiRouter<crate::SocialState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Db: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(get_my_profile, update_my_profile))
         .routes(routes!(get_profile))

@@ -2,7 +2,7 @@
 //! users' public playlists in the caller's library.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::{FromRef, Path, State};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -34,7 +34,11 @@ impl From<FollowOutcome> for PlaylistFollowState {
     }
 }
 
-pub fn router() -> OpenApiRouter<crate::SocialState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Db: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(follow_playlist, unfollow_playlist))
         .routes(routes!(followed_playlists))
