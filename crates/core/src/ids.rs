@@ -123,6 +123,23 @@ mod tests {
     }
 
     #[test]
+    fn an_id_is_bound_and_read_as_its_text_and_compares_with_text_both_ways() {
+        let read: UserId = crate::text_enum::testing::on_sqlite(async |conn| {
+            sqlx::query_scalar("SELECT $1")
+                .bind(UserId::from("0190a-user"))
+                .fetch_one(conn)
+                .await
+                .expect("an id binds and reads as TEXT")
+        });
+        assert_eq!(read, "0190a-user");
+        assert!("0190a-user" == read);
+        let owned = String::from("0190a-user");
+        assert!(owned == read);
+        assert!(read != "0190a-other");
+        assert_eq!(String::from(read), "0190a-user");
+    }
+
+    #[test]
     fn new_ids_are_ordered_by_creation() {
         let first = UserId::generate();
         let second = UserId::generate();

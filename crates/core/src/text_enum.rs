@@ -181,7 +181,7 @@ pub mod testing {
 
     use super::Text;
 
-    pub(super) fn on_sqlite<R>(check: impl AsyncFnOnce(&mut SqliteConnection) -> R) -> R {
+    pub(crate) fn on_sqlite<R>(check: impl AsyncFnOnce(&mut SqliteConnection) -> R) -> R {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .build()
             .expect("a runtime");
