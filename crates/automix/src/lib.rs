@@ -14,6 +14,7 @@
 //! its CPU matmul runs on `gemm` (SIMD, multi-threaded), which is where all the convolution work
 //! goes (im2col / col2im, see [`net`]).
 
+mod install;
 pub mod model;
 pub mod net;
 pub mod pickle;
@@ -29,12 +30,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use anyhow::{Context, Result, bail};
 use realfft::num_complex::Complex32;
 
-pub use model::{Installed, Stem, default_models_dir, install, is_installed};
+pub use install::{Installed, install};
+pub use model::{Stem, default_models_dir, is_installed};
 use net::UNet;
 use stft::{Analyzer, BINS, Plans, Synth};
-
-/// The sample rate of the model and of the outputs.
-pub const SAMPLE_RATE: u32 = 44_100;
+pub use wav::SAMPLE_RATE;
 
 /// Separation settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

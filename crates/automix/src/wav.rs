@@ -6,6 +6,9 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 
+/// The sample rate of the model and of the outputs.
+pub const SAMPLE_RATE: u32 = 44_100;
+
 pub struct Input {
     reader: hound::WavReader<BufReader<File>>,
     channels: usize,
@@ -50,7 +53,7 @@ impl Input {
             resampled: None,
             frames,
         };
-        if spec.sample_rate != super::SAMPLE_RATE {
+        if spec.sample_rate != SAMPLE_RATE {
             input.resample(spec.sample_rate)?;
         }
         Ok(input)
@@ -105,14 +108,12 @@ impl Input {
     fn resample(&mut self, rate: u32) -> Result<()> {
         use rubato::{FftFixedIn, Resampler};
         let n_in = self.frames;
-        let n_out =
-            ((n_in as u64 * super::SAMPLE_RATE as u64 + rate as u64 / 2) / rate as u64) as usize;
+        let n_out = ((n_in as u64 * SAMPLE_RATE as u64 + rate as u64 / 2) / rate as u64) as usize;
         let (mut l, mut r) = (Vec::with_capacity(n_in), Vec::with_capacity(n_in));
         self.read_native(n_in, &mut l, &mut r)?;
         let chunk = 1024;
-        let mut rs =
-            FftFixedIn::<f32>::new(rate as usize, super::SAMPLE_RATE as usize, chunk, 2, 2)
-                .context("setting up the resampler")?;
+        let mut rs = FftFixedIn::<f32>::new(rate as usize, SAMPLE_RATE as usize, chunk, 2, 2)
+            .context("setting up the resampler")?;
         let delay = rs.output_delay();
         let mut out = [
             Vec::with_capacity(n_out + delay),

