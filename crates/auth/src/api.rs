@@ -4,20 +4,20 @@
 use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::FromRef;
 use backbeat_core::net::ClientAddressRule;
 use backbeat_platform::config::Config;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::service::AuthService;
 
-/// The state of `/auth/v1` and of the account routes under `/api/v1`. A concrete type, so their
-/// handlers are compiled with this crate rather than where the application is assembled.
-#[derive(Clone, FromRef)]
-pub struct AuthState {
-    pub auth: Arc<AuthService>,
-    pub config: Arc<Config>,
-    pub client_addresses: ClientAddressRule,
+backbeat_core::shared_state! {
+    /// The state of `/auth/v1` and of the account routes under `/api/v1`. A concrete type, so their
+    /// handlers are compiled with this crate rather than where the application is assembled.
+    pub struct AuthState(AuthServices) {
+        pub auth: Arc<AuthService>,
+        pub config: Arc<Config>,
+        pub client_addresses: ClientAddressRule,
+    }
 }
 
 /// `/auth/v1`: the GoTrue API.

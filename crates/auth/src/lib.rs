@@ -18,7 +18,7 @@ mod tokens;
 mod two_factor;
 mod wire;
 
-pub use api::{AuthState, api_router, router};
+pub use api::{AuthServices, AuthState, api_router, router};
 pub use extract::{AuthUser, guard_api};
 pub use keys::Keys;
 pub use mail::{Mail, Mailer};

@@ -1,9 +1,7 @@
 //! What this crate serves: its routes under `/api/v1` and the state they are served with.
-//! recommendations.
 
 use std::sync::Arc;
 
-use axum::extract::FromRef;
 use backbeat_auth::AuthService;
 use backbeat_core::db::Db;
 use backbeat_core::rate_limits::RateLimiter;
@@ -18,21 +16,22 @@ use crate::catalog::upload::service::Uploads;
 use crate::recommendations::kept::KeptLists;
 use crate::streaming::Streams;
 
-/// The state of every route of this crate (concrete, so their handlers are compiled with this
-/// crate rather than where the application is assembled).
-#[derive(Clone, FromRef)]
-pub struct CatalogState {
-    pub auth: Arc<AuthService>,
-    pub config: Arc<Config>,
-    pub db: Db,
-    pub media: MediaStore,
-    pub events: EventBus,
-    pub limiter: RateLimiter,
-    pub streams: Streams,
-    pub uploads: Uploads,
-    pub automix: Automix,
-    pub kept_recommendations: KeptLists,
-    pub search_facts: SearchFacts,
+backbeat_core::shared_state! {
+    /// The state of every route of this crate (concrete, so their handlers are compiled with this
+    /// crate rather than where the application is assembled; one shared pointer).
+    pub struct CatalogState(CatalogServices) {
+        pub auth: Arc<AuthService>,
+        pub config: Arc<Config>,
+        pub db: Db,
+        pub media: MediaStore,
+        pub events: EventBus,
+        pub limiter: RateLimiter,
+        pub streams: Streams,
+        pub uploads: Uploads,
+        pub automix: Automix,
+        pub kept_recommendations: KeptLists,
+        pub search_facts: SearchFacts,
+    }
 }
 
 /// Every `/api/v1` route of this crate, with its OpenAPI description.

@@ -12,4 +12,4 @@ pub mod recommendations;
 pub mod streaming;
 
 mod api;
-pub use api::{CatalogState, api_router};
+pub use api::{CatalogServices, CatalogState, api_router};

@@ -2,7 +2,6 @@
 
 use std::sync::Arc;
 
-use axum::extract::FromRef;
 use backbeat_auth::AuthService;
 use backbeat_core::db::Db;
 use backbeat_platform::config::Config;
@@ -10,14 +9,15 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::payments::Payments;
 
-/// The state of the payment and ad routes (concrete, so their handlers are compiled with this
-/// crate).
-#[derive(Clone, FromRef)]
-pub struct CommerceState {
-    pub auth: Arc<AuthService>,
-    pub config: Arc<Config>,
-    pub db: Db,
-    pub payments: Payments,
+backbeat_core::shared_state! {
+    /// The state of the payment and ad routes (concrete, so their handlers are compiled with this
+    /// crate).
+    pub struct CommerceState(CommerceServices) {
+        pub auth: Arc<AuthService>,
+        pub config: Arc<Config>,
+        pub db: Db,
+        pub payments: Payments,
+    }
 }
 
 /// Every `/api/v1` route of this crate, with its OpenAPI description.

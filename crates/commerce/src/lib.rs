@@ -6,4 +6,4 @@ pub mod ads;
 pub mod payments;
 
 mod api;
-pub use api::{CommerceState, api_router, sandbox_router};
+pub use api::{CommerceServices, CommerceState, api_router, sandbox_router};

@@ -3,17 +3,17 @@
 
 use std::sync::Arc;
 
-use axum::extract::FromRef;
 use backbeat_core::db::Db;
 use backbeat_platform::config::Config;
 use utoipa_axum::router::OpenApiRouter;
 
-/// The state of the balance and withdrawal routes (concrete, so their handlers are compiled with
-/// this crate).
-#[derive(Clone, FromRef)]
-pub struct PayoutsState {
-    pub db: Db,
-    pub config: Arc<Config>,
+backbeat_core::shared_state! {
+    /// The state of the balance and withdrawal routes (concrete, so their handlers are compiled with
+    /// this crate).
+    pub struct PayoutsState(PayoutsServices) {
+        pub db: Db,
+        pub config: Arc<Config>,
+    }
 }
 
 /// The balance and withdrawal routes, with their OpenAPI description.

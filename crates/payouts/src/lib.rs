@@ -25,7 +25,7 @@ pub mod signals;
 pub mod store;
 pub mod withdrawals;
 
-pub use api::{PayoutsState, api_router};
+pub use api::{PayoutsServices, PayoutsState, api_router};
 pub use backbeat_core::money::Units;
 pub use ledger::UNITS_PER_PLAY;
 pub use withdrawals::MINIMUM_WITHDRAWAL;

@@ -34,11 +34,11 @@ use crate::secrets::{NodeSecrets, fingerprints};
 use crate::shutdown::Shutdown;
 use crate::spa::WebAssets;
 use crate::streaming::Streams;
-use backbeat_auth::AuthState;
-use backbeat_catalog::CatalogState;
-use backbeat_commerce::CommerceState;
-use backbeat_payouts::PayoutsState;
-use backbeat_social::SocialState;
+use backbeat_auth::{AuthServices, AuthState};
+use backbeat_catalog::{CatalogServices, CatalogState};
+use backbeat_commerce::{CommerceServices, CommerceState};
+use backbeat_payouts::{PayoutsServices, PayoutsState};
+use backbeat_social::{SocialServices, SocialState};
 
 /// What every handler can reach. Cloned for every request, so it is one shared pointer.
 #[derive(Clone)]
@@ -267,29 +267,29 @@ fn job_timeout(config: &Config) -> Duration {
 
 impl FromRef<AppState> for AuthState {
     fn from_ref(state: &AppState) -> Self {
-        Self {
+        Self::new(AuthServices {
             auth: state.auth.clone(),
             config: state.config.clone(),
             client_addresses: ClientAddressRule {
                 trust_forwarded_for: state.config.trust_forwarded_for,
                 proxies: state.config.trusted_proxies.clone(),
             },
-        }
+        })
     }
 }
 
 impl FromRef<AppState> for PayoutsState {
     fn from_ref(state: &AppState) -> Self {
-        Self {
+        Self::new(PayoutsServices {
             db: state.db.clone(),
             config: state.config.clone(),
-        }
+        })
     }
 }
 
 impl FromRef<AppState> for CatalogState {
     fn from_ref(state: &AppState) -> Self {
-        Self {
+        Self::new(CatalogServices {
             auth: state.auth.clone(),
             config: state.config.clone(),
             db: state.db.clone(),
@@ -306,13 +306,13 @@ impl FromRef<AppState> for CatalogState {
             },
             kept_recommendations: state.kept_recommendations.clone(),
             search_facts: state.search_facts.clone(),
-        }
+        })
     }
 }
 
 impl FromRef<AppState> for SocialState {
     fn from_ref(state: &AppState) -> Self {
-        Self {
+        Self::new(SocialServices {
             auth: state.auth.clone(),
             db: state.db.clone(),
             media: state.media.clone(),
@@ -321,18 +321,18 @@ impl FromRef<AppState> for SocialState {
             live_activity: state.live_activity.clone(),
             live_stems: state.live_stems.clone(),
             stream_slots: state.stream_slots.clone(),
-        }
+        })
     }
 }
 
 impl FromRef<AppState> for CommerceState {
     fn from_ref(state: &AppState) -> Self {
-        Self {
+        Self::new(CommerceServices {
             auth: state.auth.clone(),
             config: state.config.clone(),
             db: state.db.clone(),
             payments: state.payments.clone(),
-        }
+        })
     }
 }
 

@@ -2,7 +2,6 @@
 
 use std::sync::Arc;
 
-use axum::extract::FromRef;
 use backbeat_auth::AuthService;
 use backbeat_catalog::automix::live::LiveStems;
 use backbeat_core::db::Db;
@@ -13,18 +12,19 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::activity::service::LiveActivity;
 
-/// The state of every route of this crate (concrete, so their handlers are compiled with this
-/// crate rather than where the application is assembled).
-#[derive(Clone, FromRef)]
-pub struct SocialState {
-    pub auth: Arc<AuthService>,
-    pub db: Db,
-    pub media: MediaStore,
-    pub events: EventBus,
-    pub shutdown: Shutdown,
-    pub live_activity: LiveActivity,
-    pub live_stems: LiveStems,
-    pub stream_slots: StreamSlots,
+backbeat_core::shared_state! {
+    /// The state of every route of this crate (concrete, so their handlers are compiled with this
+    /// crate rather than where the application is assembled; one shared pointer).
+    pub struct SocialState(SocialServices) {
+        pub auth: Arc<AuthService>,
+        pub db: Db,
+        pub media: MediaStore,
+        pub events: EventBus,
+        pub shutdown: Shutdown,
+        pub live_activity: LiveActivity,
+        pub live_stems: LiveStems,
+        pub stream_slots: StreamSlots,
+    }
 }
 
 /// Every `/api/v1` route of this crate, with its OpenAPI description.

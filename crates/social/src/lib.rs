@@ -9,4 +9,4 @@ pub mod library;
 pub mod profiles;
 
 mod api;
-pub use api::{SocialState, api_router};
+pub use api::{SocialServices, SocialState, api_router};

@@ -11,5 +11,6 @@ pub mod page;
 pub mod request_id;
 pub mod security;
 pub mod serve;
+pub mod state;
 pub mod text_schema;
 pub mod timeout;
