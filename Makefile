@@ -98,14 +98,15 @@ test-e2e: test-bin ## End-to-end tests in headless Chromium against the server b
 	cd web && BACKBEAT_BIN="$(TEST_BIN)" npm run test:e2e
 
 # $(call python_venv,DIR,REQUIREMENTS): a virtualenv in DIR (outside the clone) with the pinned
-# REQUIREMENTS from PyPI, rebuilt only when that file changes (the copy in DIR is the stamp).
+# REQUIREMENTS from PyPI, rebuilt only when that file or DIR changes (the stamp holds both: a venv's
+# scripts name their interpreter by absolute path, so a venv moved with its target folder is broken).
 define python_venv
-if [ ! -x "$(1)/bin/python" ] || ! cmp -s "$(2)" "$(1)/requirements.stamp"; then \
+if [ ! -x "$(1)/bin/python" ] || ! { cat "$(2)"; echo "# venv: $(1)"; } | cmp -s - "$(1)/requirements.stamp"; then \
   echo "creating $(1)"; \
   rm -rf "$(1)"; \
   python3 -m venv "$(1)"; \
   "$(1)/bin/pip" install --quiet --disable-pip-version-check -r "$(2)"; \
-  cp "$(2)" "$(1)/requirements.stamp"; \
+  { cat "$(2)"; echo "# venv: $(1)"; } > "$(1)/requirements.stamp"; \
 fi
 endef
 
