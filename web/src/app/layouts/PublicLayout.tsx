@@ -1,4 +1,5 @@
 import { Outlet, useMatches } from 'react-router';
+import { OfflineBanner } from '@/components/ui/OfflineBanner';
 import { SiteFooter } from '@/components/ui/SiteFooter';
 import { SiteHeader, type HeaderSection } from '@/components/ui/SiteHeader';
 import { useSignedIn } from '@/lib/viewer';
@@ -34,6 +35,7 @@ export function PublicLayout() {
     <div className="flex min-h-dvh flex-col">
       <SiteHeader sections={sections} />
       <main id="main" className="flex-1 pt-16">
+        <OfflineBanner className="mx-4 mt-4 sm:mx-6 lg:mx-8" />
         <Outlet />
       </main>
       <SiteFooter />

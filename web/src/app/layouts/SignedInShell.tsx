@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { OfflineBanner } from '@/components/ui/OfflineBanner';
 import { useSession } from '@/features/auth/session';
 import { useLogOut } from '@/features/auth/useLogOut';
 import type { Account } from '@/features/navigation/account';
@@ -19,8 +20,8 @@ const BannerAd = lazy(() => loadAds().then((ads) => ({ default: ads.BannerAd }))
 const PopupAd = lazy(() => loadAds().then((ads) => ({ default: ads.PopupAd })));
 
 /**
- * The signed-in user's frame around every page: navigation, the player bar, and the free plan's
- * ads. The audio itself plays from the root layout.
+ * The signed-in user's frame around every page: navigation, the player bar, the offline banner,
+ * and the free plan's ads. The audio itself plays from the root layout.
  */
 export function SignedInShell({ children }: { children: ReactNode }) {
   const { user } = useSession();
@@ -45,11 +46,14 @@ export function SignedInShell({ children }: { children: ReactNode }) {
         }}
         player={hasPlayerTrack ? <PlayerBar AutoMix={PlayerAutoMix} /> : null}
         pageTop={
-          showsAds ? (
-            <Suspense fallback={null}>
-              <BannerAd />
-            </Suspense>
-          ) : null
+          <>
+            <OfflineBanner className="mb-3 last:mb-0" />
+            {showsAds ? (
+              <Suspense fallback={null}>
+                <BannerAd />
+              </Suspense>
+            ) : null}
+          </>
         }
       >
         {children}

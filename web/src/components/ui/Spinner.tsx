@@ -1,3 +1,5 @@
+import { useOnline } from '@/lib/online';
+
 interface SpinnerProps {
   label: string;
 }
@@ -12,7 +14,19 @@ export function SpinnerMark({ className = 'size-5' }: { className?: string }) {
   );
 }
 
+/**
+ * Something loading, or, while the browser is offline, that it waits for the network: queries
+ * pause offline and go out when it returns, so no page spins with nothing on its way.
+ */
 export function Spinner({ label }: SpinnerProps) {
+  const online = useOnline();
+  if (!online) {
+    return (
+      <span role="status" className="inline-flex items-center gap-3 text-sm text-zinc-400">
+        You&apos;re offline. This will load when you&apos;re back online.
+      </span>
+    );
+  }
   return (
     <span role="status" className="inline-flex items-center gap-3 text-sm text-zinc-400">
       <SpinnerMark />
