@@ -1,6 +1,8 @@
 import { AuthClient, AuthError, type Session } from '@supabase/auth-js';
 import { changeSession, sessionFetch } from './sessionEnd';
 
+const STORAGE_KEY = 'backbeat-auth';
+
 /**
  * The one session of the app, spoken with Backbeat's GoTrue-compatible `/auth/v1`. It keeps the
  * session in localStorage under `backbeat-auth` and refreshes the access token before it expires.
@@ -8,12 +10,31 @@ import { changeSession, sessionFetch } from './sessionEnd';
 export const auth = new AuthClient({
   url: `${window.location.origin}/auth/v1`,
   headers: { apikey: 'backbeat' },
-  storageKey: 'backbeat-auth',
+  storageKey: STORAGE_KEY,
   autoRefreshToken: true,
   persistSession: true,
   detectSessionInUrl: false,
   fetch: sessionFetch,
 });
+
+/**
+ * The session the auth client keeps in localStorage, as it last saved it, or null. The client
+ * reports no session when it cannot renew an expired one, but it keeps the stored one when the
+ * renewal failed for want of a network (and removes it when the server refused it), so a session
+ * still stored is one the app may show offline until the network returns.
+ */
+export function storedSession(): Session | null {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null');
+  } catch {
+    return null;
+  }
+  if (typeof stored !== 'object' || stored === null) return null;
+  const { access_token, refresh_token, user } = stored as Partial<Record<keyof Session, unknown>>;
+  const hasUser = typeof user === 'object' && user !== null && typeof (user as { id?: unknown }).id === 'string';
+  return typeof access_token === 'string' && typeof refresh_token === 'string' && hasUser ? (stored as Session) : null;
+}
 
 /**
  * Signs out once the requests already sent with the session have been answered, so none of them
