@@ -4,6 +4,7 @@ import { Toaster } from 'react-hot-toast';
 import { ErrorBoundary } from '@/components/ui/ErrorBoundary';
 import { SessionProvider } from '@/features/auth/SessionProvider';
 import { createQueryClient } from '@/lib/query-client';
+import { AppUpdates } from './AppUpdates';
 
 const toastStyle = {
   background: '#1a1726',
@@ -28,6 +29,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
             error: { duration: 5000 },
           }}
         />
+        <AppUpdates />
       </QueryClientProvider>
     </ErrorBoundary>
   );
