@@ -23,6 +23,8 @@ vi.mock('virtual:pwa-register/react', () => ({
   },
 }));
 
+// A waiting version exists only where service workers do.
+Object.defineProperty(navigator, 'serviceWorker', { value: new EventTarget(), configurable: true });
 // The toaster asks whether motion should be reduced; jsdom has no media queries.
 vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: vi.fn(), removeEventListener: vi.fn() }));
 

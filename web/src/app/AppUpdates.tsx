@@ -47,7 +47,13 @@ export function AppUpdates() {
   });
 
   useEffect(() => {
-    if (!needRefresh) return;
+    if (!needRefresh) return undefined;
+    // Whichever tab takes the update, every tab that offered it reloads once the new worker
+    // controls it (the plugin's own reload skips a tab the first worker was installed from).
+    const reload = () => {
+      window.location.reload();
+    };
+    navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true });
     toast(
       (shown) => (
         <UpdateToast
@@ -59,6 +65,9 @@ export function AppUpdates() {
       ),
       { id: UPDATE_TOAST_ID, duration: Infinity },
     );
+    return () => {
+      navigator.serviceWorker.removeEventListener('controllerchange', reload);
+    };
   }, [needRefresh, updateServiceWorker]);
 
   return null;
