@@ -16,6 +16,9 @@ export function useDownloadsSync(userId: string | null): void {
   // Before any effect: the audio engine's reads the downloads as it binds.
   useLayoutEffect(() => {
     if (downloads().userId !== userId) downloads().setUser(userId);
+    return () => {
+      downloads().setUser(null);
+    };
   }, [userId]);
 
   useEffect(() => {
