@@ -98,4 +98,12 @@ describe('PlayerAutoMix', () => {
     expect(player().stems).toEqual({ status: 'none' });
     expect(screen.getByRole('button', { name: 'AutoMix' })).toBeEnabled();
   });
+
+  it('is disabled while offline, and says why', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    render(<PlayerAutoMix trackId="a" />);
+
+    expect(screen.getByRole('button', { name: 'AutoMix' })).toBeDisabled();
+    expect(screen.getByText('AutoMix needs a connection')).toBeInTheDocument();
+  });
 });

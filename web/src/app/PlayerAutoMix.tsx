@@ -1,5 +1,6 @@
 import { AutoMixControls } from '@/features/automix/components/AutoMixControls';
 import { stemsPlayer } from '@/features/player/stemsPlayer';
+import { useOnline } from '@/lib/online';
 
 /**
  * AutoMix in the full-screen player: the automix feature's controls on the player's stems. The
@@ -7,5 +8,13 @@ import { stemsPlayer } from '@/features/player/stemsPlayer';
  * fresh stem URLs (`RootLayout`): `lib/stems.ts` is what the two features share.
  */
 export function PlayerAutoMix({ trackId, className }: { trackId: string; className?: string }) {
-  return <AutoMixControls trackId={trackId} player={stemsPlayer} className={className} />;
+  const online = useOnline();
+  return (
+    <AutoMixControls
+      trackId={trackId}
+      player={stemsPlayer}
+      unavailableReason={online ? undefined : 'AutoMix needs a connection'}
+      className={className}
+    />
+  );
 }

@@ -16,6 +16,7 @@ import { FaqPage } from '@/features/faq/FaqPage';
 import { LandingPage } from '@/features/landing/LandingPage';
 import { landingSections } from '@/features/landing/sections';
 import { LibraryPage } from '@/features/library/LibraryPage';
+import { DownloadsPanel } from '@/features/offline/DownloadsPanel';
 import { PayoutsPage } from '@/features/payouts/PayoutsPage';
 import { PlanTeaser } from '@/features/plans/components/PlanTeaser';
 import { PaymentFailedPage } from '@/features/plans/PaymentFailedPage';
@@ -54,7 +55,7 @@ const signedInPages: RouteObject[] = [
   { path: 'home', element: <HomeRoute /> },
   { path: 'profile', element: <MyProfilePage logOutButton={<LogOutButton />} /> },
   { path: 'profile/:userId', element: <UserProfilePage /> },
-  { path: 'library', element: <LibraryPage /> },
+  { path: 'library', element: <LibraryPage downloadsPanel={<DownloadsPanel />} /> },
   { path: 'playlist/:id', element: <PlaylistRoute /> },
   { path: 'explore', element: <ExplorePage /> },
   { path: 'upload', element: <UploadRoute /> },

@@ -1,5 +1,6 @@
 import type { components } from '@/api/schema';
 import { CoverArt } from '@/components/ui/CoverArt';
+import { useTrackCover } from '@/lib/downloads/hooks';
 import { PauseIcon, PlayIcon } from '@/components/ui/icons';
 import { usePlayButton } from './usePlayButton';
 
@@ -18,6 +19,7 @@ interface TrackPlayButtonProps {
  */
 export function TrackPlayButton({ track, queue }: TrackPlayButtonProps) {
   const { playable, isCurrent, pausable, label, play } = usePlayButton(track, queue);
+  const cover = useTrackCover(track.id, track.cover_url);
   return (
     <button
       type="button"
@@ -26,7 +28,7 @@ export function TrackPlayButton({ track, queue }: TrackPlayButtonProps) {
       onClick={play}
       className="group/cover relative size-12 shrink-0 overflow-hidden rounded-lg disabled:cursor-not-allowed"
     >
-      <CoverArt src={track.cover_url} seed={track.id} className="size-12" />
+      <CoverArt src={cover} seed={track.id} className="size-12" />
       {playable ? (
         <span
           className={`absolute inset-0 flex items-center justify-center bg-night/60 text-white transition ${

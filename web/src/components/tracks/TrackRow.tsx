@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { components } from '@/api/schema';
 import { CoverArt } from '@/components/ui/CoverArt';
-import { PauseIcon, PlayIcon } from '@/components/ui/icons';
+import { useTrackAvailability, useTrackCover } from '@/lib/downloads/hooks';
+import { DownloadIcon, PauseIcon, PlayIcon } from '@/components/ui/icons';
 import { formatDuration } from '@/lib/duration';
 import { useTrackActions } from '@/lib/trackActions';
 import { albumLabel, formatPlays, trackPath } from '@/lib/trackFormat';
@@ -54,6 +55,7 @@ function PositionPlayButton({ track, queue, position }: { track: Track; queue: r
  * One track of a list: its play button (the cover, or the number in a numbered list), title,
  * artist and, while it cannot be played, its status; album, plays and length on wider screens;
  * the like button and the track menu. The like button and the menu are the app's track actions.
+ * A downloaded track shows so; offline, a track that is not downloaded is greyed out.
  */
 export function TrackRow({ track, queue, position, trailing }: TrackRowProps) {
   const actions = useTrackActions();
@@ -61,19 +63,22 @@ export function TrackRow({ track, queue, position, trailing }: TrackRowProps) {
   const { isCurrent, isPlaying } = actions.usePlaybackState(track.id);
   const numbered = position !== undefined;
   const pausable = isCurrent && isPlaying;
+  const { downloaded, playable } = useTrackAvailability(track.id);
+  const cover = useTrackCover(track.id, track.cover_url);
 
   return (
     <li
+      aria-disabled={playable ? undefined : true}
       className={`group/track flex items-center rounded-xl p-2 transition hover:bg-white/[0.04] ${
         numbered ? 'gap-2 sm:gap-3' : 'gap-3 sm:gap-4'
-      } ${isCurrent ? 'bg-white/[0.06]' : ''}`}
+      } ${isCurrent ? 'bg-white/[0.06]' : ''} ${playable ? '' : 'opacity-40'}`}
     >
       {numbered ? (
         <>
           <PositionPlayButton track={track} queue={queue} position={position} />
           {/* Rows with more controls leave the cover out on phones, to keep room for the title. */}
           <span className={`shrink-0 ${trailing ? 'hidden sm:block' : ''}`}>
-            <CoverArt src={track.cover_url} seed={track.id} className="size-11 rounded-lg" />
+            <CoverArt src={cover} seed={track.id} className="size-11 rounded-lg" />
           </span>
         </>
       ) : (
@@ -86,7 +91,14 @@ export function TrackRow({ track, queue, position, trailing }: TrackRowProps) {
         >
           {track.title}
         </Link>
-        <ArtistLink name={track.artist} />
+        <span className="flex min-w-0 items-center gap-1.5">
+          {downloaded ? (
+            <span role="img" aria-label="Downloaded" className="text-brand-soft">
+              <DownloadIcon className="size-3.5" />
+            </span>
+          ) : null}
+          <ArtistLink name={track.artist} />
+        </span>
         {track.status === 'ready' ? null : (
           <div className="mt-1 flex min-w-0">
             <TrackStatusBadge track={track} withReason />

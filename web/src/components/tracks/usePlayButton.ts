@@ -1,4 +1,5 @@
 import type { components } from '@/api/schema';
+import { useTrackAvailability } from '@/lib/downloads/hooks';
 import { playableOf } from '@/lib/playable';
 import { useTrackActions } from '@/lib/trackActions';
 
@@ -6,14 +7,16 @@ type Track = components['schemas']['Track'];
 
 /**
  * What every track's play button shows and does: disabled while the track cannot be played,
- * Pause while it is the one playing, else Play through the list's playable tracks.
+ * Pause while it is the one playing, else Play through the list's playable tracks. Offline, only
+ * a downloaded track can be played.
  */
 export function usePlayButton(track: Track, queue: readonly Track[]) {
   const actions = useTrackActions();
   const { isCurrent, isPlaying } = actions.usePlaybackState(track.id);
   const pausable = isCurrent && isPlaying;
+  const { playable } = useTrackAvailability(track.id);
   return {
-    playable: track.status === 'ready',
+    playable: track.status === 'ready' && playable,
     isCurrent,
     pausable,
     label: `${pausable ? 'Pause' : 'Play'} ${track.title}`,

@@ -220,6 +220,14 @@ export function CheckIcon(props: IconProps) {
   );
 }
 
+export function DownloadIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M12 4.5v10M7.5 10.5 12 15l4.5-4.5M5 19.5h14" />
+    </StrokeIcon>
+  );
+}
+
 export function TrashIcon(props: IconProps) {
   return (
     <StrokeIcon {...props}>

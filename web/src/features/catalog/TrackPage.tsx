@@ -10,6 +10,7 @@ import { LoadError } from '@/components/ui/LoadError';
 import { ShareButton } from '@/components/ui/ShareButton';
 import { Spinner } from '@/components/ui/Spinner';
 import { formatDuration } from '@/lib/duration';
+import { useDownloadControls } from '@/lib/downloads/controls';
 import { useTrackActions } from '@/lib/trackActions';
 import { albumLabel, formatPlays, formatUploadDate } from '@/lib/trackFormat';
 import { isNotFound } from './api/catalogError';
@@ -38,6 +39,7 @@ function PlayPauseButton({ track }: { track: TrackDetail }) {
 
 function TrackHero({ track }: { track: TrackDetail }) {
   const { LikeButton, TrackMenu } = useTrackActions();
+  const { DownloadButton } = useDownloadControls();
   const ready = track.status === 'ready';
   return (
     <section className="flex flex-col gap-6 sm:flex-row sm:items-end sm:gap-8">
@@ -79,6 +81,7 @@ function TrackHero({ track }: { track: TrackDetail }) {
             <>
               <LikeButton trackId={track.id} />
               <TrackMenu track={track} />
+              <DownloadButton trackIds={[track.id]} />
             </>
           ) : null}
           <ShareButton />

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/Button';
@@ -9,8 +10,11 @@ import { LikedPanel } from './panels/LikedPanel';
 import { PlaylistsPanel } from './panels/PlaylistsPanel';
 import { UploadsPanel } from './panels/UploadsPanel';
 
-/** /library: my uploads, liked songs and playlists, one tab at a time (`?tab=`); `?create=playlist` opens the create form. */
-export function LibraryPage() {
+/**
+ * /library: my uploads, liked songs, playlists and downloads, one tab at a time (`?tab=`);
+ * `?create=playlist` opens the create form. The downloads tab shows `downloadsPanel`.
+ */
+export function LibraryPage({ downloadsPanel = null }: { downloadsPanel?: ReactNode }) {
   const [params, setParams] = useSearchParams();
   const tab = libraryTabOf(params);
   const openCreateForm = () => {
@@ -34,6 +38,7 @@ export function LibraryPage() {
         {tab === 'uploads' ? <UploadsPanel /> : null}
         {tab === 'liked' ? <LikedPanel /> : null}
         {tab === 'playlists' ? <PlaylistsPanel onCreate={openCreateForm} /> : null}
+        {tab === 'downloads' ? downloadsPanel : null}
       </div>
       {isCreatingPlaylist(params) ? (
         <CreatePlaylistDialog

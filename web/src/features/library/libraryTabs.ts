@@ -2,6 +2,7 @@ export const libraryTabs = [
   { id: 'uploads', label: 'Uploads' },
   { id: 'liked', label: 'Liked Songs' },
   { id: 'playlists', label: 'Playlists' },
+  { id: 'downloads', label: 'Downloads' },
 ] as const;
 
 export type LibraryTab = (typeof libraryTabs)[number]['id'];
@@ -16,7 +17,7 @@ export function isCreatingPlaylist(params: URLSearchParams): boolean {
 }
 
 /**
- * The tab the URL names (`?tab=uploads|liked|playlists`). Without one it is uploads, or playlists
+ * The tab the URL names (`?tab=uploads|liked|playlists|downloads`). Without one it is uploads, or playlists
  * when the create-playlist form is asked for; an unknown tab reads as uploads.
  */
 export function libraryTabOf(params: URLSearchParams): LibraryTab {

@@ -7,6 +7,8 @@ interface AutoMixControlsProps {
   trackId: string;
   /** The player, which keeps the current track's stems and plays the source chosen. */
   player: StemsPlayer;
+  /** Why AutoMix cannot be used now (e.g. offline); it is then disabled and says so. */
+  unavailableReason?: string;
   className?: string;
 }
 
@@ -19,7 +21,7 @@ const sources: { source: Exclude<StemSource, 'mix'>; label: string }[] = [
  * The full-screen player's AutoMix: the AutoMix/Reset button, the progress while the track is
  * separated, the Vocals/Music switch once it is, and the message when it failed.
  */
-export function AutoMixControls({ trackId, player, className = '' }: AutoMixControlsProps) {
+export function AutoMixControls({ trackId, player, unavailableReason, className = '' }: AutoMixControlsProps) {
   const { stems, press, select } = useAutoMix(trackId, player);
   const ready = stems.status === 'ready';
   const loading = stems.status === 'loading';
@@ -30,7 +32,7 @@ export function AutoMixControls({ trackId, player, className = '' }: AutoMixCont
         <button
           type="button"
           onClick={press}
-          disabled={loading}
+          disabled={loading || unavailableReason !== undefined}
           className="inline-flex h-9 items-center gap-2 rounded-full bg-brand-gradient px-4 text-sm font-semibold text-white shadow-lg shadow-brand/25 transition hover:brightness-110 disabled:cursor-not-allowed disabled:opacity-60"
         >
           {ready ? 'Reset' : 'AutoMix'}
@@ -67,7 +69,11 @@ export function AutoMixControls({ trackId, player, className = '' }: AutoMixCont
           {stems.message}
         </p>
       )}
-      {stems.status === 'none' && <p className="mt-2 text-xs text-zinc-400">Split the track into vocals and music, then switch between them.</p>}
+      {unavailableReason !== undefined ? (
+        <p className="mt-2 text-xs text-zinc-400">{unavailableReason}</p>
+      ) : (
+        stems.status === 'none' && <p className="mt-2 text-xs text-zinc-400">Split the track into vocals and music, then switch between them.</p>
+      )}
     </div>
   );
 }

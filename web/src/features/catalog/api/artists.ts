@@ -2,7 +2,8 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQ
 import toast from 'react-hot-toast';
 import type { components } from '@/api/schema';
 import { api, serverMessageOr } from '@/lib/api';
-import { pagedQueryOptions } from '@/lib/pages';
+import { fetchAllPages, pagedQueryOptions } from '@/lib/pages';
+import { playableOf } from '@/lib/playable';
 import { setProfileFollowing } from '@/lib/profileFollow';
 import { queryKeys } from '@/lib/queryKeys';
 import { catalogError, retryUnlessNotFound } from './catalogError';
@@ -61,6 +62,12 @@ export function useAlbumTracks(artistName: string, album: string) {
   return useInfiniteQuery(
     pagedQueryOptions(queryKeys.artists.album(artistName, album), (cursor) => fetchArtistTracks(artistName, album, cursor)),
   );
+}
+
+/** The ids of an album's tracks that can be played, every page read: its Download downloads them all. */
+export async function fetchAlbumTrackIds(artistName: string, album: string): Promise<string[]> {
+  const pages = await fetchAllPages((cursor) => fetchArtistTracks(artistName, album, cursor));
+  return playableOf(pages.flatMap((page) => page.tracks)).map((track) => track.id);
 }
 
 /**

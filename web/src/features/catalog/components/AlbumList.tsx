@@ -1,13 +1,14 @@
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { TrackList } from '@/components/tracks/TrackRow';
 import { Button } from '@/components/ui/Button';
 import { CoverArt } from '@/components/ui/CoverArt';
 import { LoadError } from '@/components/ui/LoadError';
 import { LoadMoreButton } from '@/components/ui/LoadMoreButton';
 import { Spinner } from '@/components/ui/Spinner';
+import { useDownloadControls } from '@/lib/downloads/controls';
 import { loadedItems } from '@/lib/pages';
 import { trackCountLabel } from '@/lib/trackCount';
-import { useAlbumTracks, type ArtistAlbum } from '../api/artists';
+import { fetchAlbumTrackIds, useAlbumTracks, type ArtistAlbum } from '../api/artists';
 
 /** An opened album's tracks in upload order, a page at a time. */
 function AlbumTracks({ artistName, album }: { artistName: string; album: string }) {
@@ -36,6 +37,8 @@ function AlbumTracks({ artistName, album }: { artistName: string; album: string 
 function AlbumSection({ artistName, album }: { artistName: string; album: ArtistAlbum }) {
   const [open, setOpen] = useState(false);
   const tracksId = useId();
+  const { DownloadButton } = useDownloadControls();
+  const loadTrackIds = useCallback(() => fetchAlbumTrackIds(artistName, album.name), [artistName, album.name]);
   return (
     <section aria-label={album.name} className="space-y-3">
       <header className="flex items-center gap-4">
@@ -43,6 +46,7 @@ function AlbumSection({ artistName, album }: { artistName: string; album: Artist
         <div className="min-w-0 flex-1">
           <h3 className="truncate text-lg font-bold text-white">{album.name}</h3>
           <p className="text-sm text-zinc-400">{trackCountLabel(album.track_count)}</p>
+          <DownloadButton trackIds={[]} loadTrackIds={loadTrackIds} subject={album.name} className="mt-2" />
         </div>
         <Button
           variant="secondary"

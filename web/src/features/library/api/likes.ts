@@ -2,6 +2,7 @@ import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient }
 import toast from 'react-hot-toast';
 import { api, toApiError } from '@/lib/api';
 import { fetchAllPages, pagedQueryOptions } from '@/lib/pages';
+import { playableOf } from '@/lib/playable';
 import { queryKeys } from '@/lib/queryKeys';
 import { reasonOf } from './errors';
 
@@ -21,6 +22,12 @@ async function fetchLikedTracksPage(cursor: string | undefined) {
   const { data, error, response } = await api.GET('/api/v1/me/likes', { params: { query: { cursor } } });
   if (data === undefined) throw toApiError(error, response);
   return data;
+}
+
+/** The ids of my liked tracks that can be played, every page read: Liked Songs' Download downloads them all. */
+export async function fetchLikedPlayableIds(): Promise<string[]> {
+  const pages = await fetchAllPages(fetchLikedTracksPage);
+  return playableOf(pages.flatMap((page) => page.tracks)).map((track) => track.id);
 }
 
 const likedTrackIdsQueryOptions = queryOptions({

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { libraryTabHref, libraryTabs, type LibraryTab } from '../libraryTabs';
 
-/** Uploads, Liked Songs and Playlists; the tab is kept in the URL. */
+/** Uploads, Liked Songs, Playlists and Downloads; the tab is kept in the URL. */
 export function LibraryTabNav({ active }: { active: LibraryTab }) {
   return (
     <nav aria-label="Library" className="border-b border-line">

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { components } from '@/api/schema';
 import { ChevronRightIcon, NextIcon, PlusIcon, QueueIcon } from '@/components/ui/icons';
 import { Menu, MenuItem, menuItemClasses } from '@/components/ui/Menu';
+import { useDownloadControls } from '@/lib/downloads/controls';
 import { loadedItems } from '@/lib/pages';
 import { useTrackActions, type PlayableTrack } from '@/lib/trackActions';
 import { artistPath, trackPath } from '@/lib/trackFormat';
@@ -96,6 +97,7 @@ function TrackMenuItems(props: ItemsProps) {
   const [choosingPlaylist, setChoosingPlaylist] = useState(false);
   // Back from the playlists, focus returns to the item that opened them.
   const [cameBack, setCameBack] = useState(false);
+  const { DownloadMenuItem } = useDownloadControls();
   if (choosingPlaylist) {
     return (
       <AddToPlaylistItems
@@ -111,6 +113,7 @@ function TrackMenuItems(props: ItemsProps) {
   return (
     <>
       <QueueItems track={track} close={close} />
+      <DownloadMenuItem track={track} close={close} />
       <MenuItem
         autoFocus={cameBack}
         aria-haspopup="menu"

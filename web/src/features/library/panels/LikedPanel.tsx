@@ -3,13 +3,16 @@ import { ButtonLink } from '@/components/ui/ButtonLink';
 import { LoadError } from '@/components/ui/LoadError';
 import { LoadMoreButton } from '@/components/ui/LoadMoreButton';
 import { Spinner } from '@/components/ui/Spinner';
+import { useDownloadControls } from '@/lib/downloads/controls';
 import { loadedItems } from '@/lib/pages';
-import { useLikedTracks } from '../api/likes';
+import { playableOf } from '@/lib/playable';
+import { fetchLikedPlayableIds, useLikedTracks } from '../api/likes';
 import { EmptyState } from '../components/EmptyState';
 
 /** Liked Songs, newest like first, a page at a time. */
 export function LikedPanel() {
   const liked = useLikedTracks();
+  const { DownloadButton } = useDownloadControls();
   if (liked.isPending) return <Spinner label="Loading your liked songs…" />;
   if (liked.isLoadingError) {
     return (
@@ -34,6 +37,12 @@ export function LikedPanel() {
   }
   return (
     <>
+      <div className="mb-4 flex justify-end">
+        <DownloadButton
+          trackIds={playableOf(tracks).map((track) => track.id)}
+          loadTrackIds={liked.hasNextPage ? fetchLikedPlayableIds : undefined}
+        />
+      </div>
       <TrackList tracks={tracks} label="Liked Songs" numbered />
       <LoadMoreButton list={liked} />
     </>

@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CoverArt } from '@/components/ui/CoverArt';
 import { GlobeIcon, StarIcon } from '@/components/ui/icons';
+import { useDownloadControls } from '@/lib/downloads/controls';
+import { playableOf } from '@/lib/playable';
 import { trackCountLabel } from '@/lib/trackCount';
-import type { Playlist } from '../api/playlists';
+import { fetchAllPlaylistTracks, type Playlist } from '../api/playlists';
 import { followerCountLabel, totalLengthLabel } from '../format';
 import { AddPlaylistToQueueButton } from './AddPlaylistToQueueButton';
 
@@ -29,6 +31,11 @@ export function PlaylistHeader({ playlist, actions }: { playlist: Playlist; acti
   const cover = playlist.tracks[0]?.cover_large_url ?? playlist.cover_url;
   const allLoaded = playlist.next_cursor === null;
   const length = allLoaded ? playlist.tracks.reduce((total, track) => total + track.duration, 0) : 0;
+  const { DownloadButton } = useDownloadControls();
+  const loadTrackIds = useCallback(
+    async () => playableOf(await fetchAllPlaylistTracks(playlist.id)).map((track) => track.id),
+    [playlist.id],
+  );
   return (
     <header className="flex flex-col gap-6 sm:flex-row sm:items-end">
       <CoverArt src={cover} seed={playlist.id} className="size-44 self-center rounded-2xl shadow-2xl shadow-black/50 sm:size-56 sm:self-auto" />
@@ -71,6 +78,10 @@ export function PlaylistHeader({ playlist, actions }: { playlist: Playlist; acti
         <div className="mt-5 flex flex-wrap items-center gap-3">
           {actions}
           <AddPlaylistToQueueButton playlist={playlist} />
+          <DownloadButton
+            trackIds={playableOf(playlist.tracks).map((track) => track.id)}
+            loadTrackIds={allLoaded ? undefined : loadTrackIds}
+          />
         </div>
       </div>
     </header>

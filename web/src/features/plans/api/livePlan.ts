@@ -1,5 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
+import { checkIn } from '@/lib/downloads/checkIn';
 import { followEventStream } from '@/lib/eventStream';
 import { queryKeys } from '@/lib/queryKeys';
 import { planIdOf, type PlanId, type Subscription } from './subscription';
@@ -37,8 +38,10 @@ export function applyPlanChange(queryClient: QueryClient, plan: PlanId): void {
   readPlanAgain(queryClient);
 }
 
+/** Reads again what the plan decides, downloads included: a check-in ends the grants the plan no longer allows. */
 function readPlanAgain(queryClient: QueryClient): void {
   for (const queryKey of planDependentKeys) void queryClient.invalidateQueries({ queryKey });
+  void checkIn();
 }
 
 interface LivePlanOptions {

@@ -2,7 +2,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@/lib/queryKeys';
 import { answer } from '@/test/fixtures';
 import { testQueryClient } from '@/test/render';
-import { reportPlayStart } from './playback';
+import { ApiError } from '@/lib/api';
+import { downloads } from '@/lib/downloads/store';
+import { queuedPlays } from '@/lib/downloads/offlinePlays';
+import { reportOrQueuePlay, reportPlayStart } from './playback';
 
 const { POST } = vi.hoisted(() => ({ POST: vi.fn() }));
 vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<typeof import('@/lib/api')>()), api: { POST } }));
@@ -51,5 +54,41 @@ describe('reportPlayStart', () => {
     await reportPlayStart(queryClient, 't1');
 
     for (const key of [...showingPlays, notShowingPlays]) expect(isStale(queryClient, key)).toBe(false);
+  });
+});
+
+describe('reportOrQueuePlay', () => {
+  beforeEach(() => {
+    POST.mockReset();
+    localStorage.clear();
+    downloads().setUser('ann');
+  });
+
+  it('queues the play with its time while offline, without asking the server', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+
+    await reportOrQueuePlay(testQueryClient(), 't1');
+
+    expect(POST).not.toHaveBeenCalled();
+    const [play] = queuedPlays('ann');
+    expect(play?.track_id).toBe('t1');
+    expect(Date.parse(play?.played_at ?? '')).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('queues the play when the report gets no answer', async () => {
+    POST.mockRejectedValue(new TypeError('Failed to fetch'));
+
+    await reportOrQueuePlay(testQueryClient(), 't1');
+
+    expect(queuedPlays('ann').map((play) => play.track_id)).toEqual(['t1']);
+  });
+
+  it('reports online, and queues nothing the server answered, even a refusal', async () => {
+    POST.mockResolvedValueOnce(answer({ counted: false, plays: 0 }));
+    await reportOrQueuePlay(testQueryClient(), 't1');
+    POST.mockResolvedValueOnce({ data: undefined, error: { error: 'Nope', code: 'not_found' }, response: new Response(null, { status: 404 }) });
+    await expect(reportOrQueuePlay(testQueryClient(), 't1')).rejects.toBeInstanceOf(ApiError);
+
+    expect(queuedPlays('ann')).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { components } from '@/api/schema';
-import { api, toApiError } from '@/lib/api';
+import { api, ApiError, toApiError } from '@/lib/api';
+import { queueOfflinePlay } from '@/lib/downloads/offlinePlays';
 import { queryKeys } from '@/lib/queryKeys';
 
 type StreamUrl = components['schemas']['StreamUrl'];
@@ -67,4 +68,22 @@ export async function reportPlayStart(queryClient: QueryClient, trackId: string)
     queryClient.invalidateQueries({ queryKey: queryKeys.tracks.all() }),
     queryClient.invalidateQueries({ queryKey: queryKeys.artists.all() }),
   ]);
+}
+
+/**
+ * Reports a playback start, or, when it cannot reach the server (offline, or the request fails
+ * without an answer), queues it with its time to be sent when the network returns.
+ */
+export async function reportOrQueuePlay(queryClient: QueryClient, trackId: string): Promise<void> {
+  const playedAt = new Date();
+  if (!navigator.onLine) {
+    queueOfflinePlay(trackId, playedAt);
+    return;
+  }
+  try {
+    await reportPlayStart(queryClient, trackId);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    queueOfflinePlay(trackId, playedAt);
+  }
 }

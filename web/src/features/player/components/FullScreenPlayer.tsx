@@ -5,6 +5,7 @@ import { CoverArt } from '@/components/ui/CoverArt';
 import { IconButton } from '@/components/ui/IconButton';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { useModalFocus } from '@/components/ui/useModalFocus';
+import { useTrackCover } from '@/lib/downloads/hooks';
 import { useTrackActions, type PlayableTrack } from '@/lib/trackActions';
 import { trackDetailQueryOptions } from '../api/playback';
 import { TransportControls } from './Controls';
@@ -30,7 +31,7 @@ export function FullScreenPlayer({ track, onClose, AutoMix }: FullScreenPlayerPr
   useModalFocus(panel, onClose);
   const { LikeButton, TrackMenu } = useTrackActions();
   const detail = useQuery(trackDetailQueryOptions(track.id));
-  const cover = detail.data?.cover_large_url ?? track.cover_url;
+  const cover = useTrackCover(track.id, detail.data?.cover_large_url ?? track.cover_url);
 
   return createPortal(
     <div

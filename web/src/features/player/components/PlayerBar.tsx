@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { CoverArt } from '@/components/ui/CoverArt';
 import { IconButton } from '@/components/ui/IconButton';
 import { ChevronUpIcon, ExpandIcon, MinimiseIcon, QueueIcon } from '@/components/ui/icons';
+import { useTrackCover } from '@/lib/downloads/hooks';
 import { useTrackActions, type PlayableTrack } from '@/lib/trackActions';
 import { usePlayerStore } from '../stores/playerStore';
 import { NextButton, PlayPauseButton, TransportControls } from './Controls';
@@ -72,12 +73,13 @@ function CompactBar({ track, onMinimise, onOpenFullScreen }: CompactBarProps) {
 }
 
 function MinimisedPlayer({ track, onRestore }: { track: PlayableTrack; onRestore: () => void }) {
+  const cover = useTrackCover(track.id, track.cover_url);
   return (
     <section
       aria-label="Player"
       className="mr-4 mb-4 flex items-center gap-2 self-end rounded-full border border-line bg-surface-raised/95 p-1.5 pr-2 shadow-2xl shadow-black/50 backdrop-blur-xl"
     >
-      <CoverArt src={track.cover_url} seed={track.id} className="size-10 rounded-full" />
+      <CoverArt src={cover} seed={track.id} className="size-10 rounded-full" />
       <PlayPauseButton />
       <IconButton label="Show player" onClick={onRestore}>
         <ChevronUpIcon />

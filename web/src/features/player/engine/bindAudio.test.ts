@@ -2,9 +2,11 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@/lib/queryKeys';
 import type { RefreshStems } from '@/lib/stems';
+import { downloads } from '@/lib/downloads/store';
+import { downloadedOf, offlineStatusOf } from '@/test/downloads';
 import { playableTrackOf } from '@/test/fixtures';
 import { testQueryClient } from '@/test/render';
-import { isExpired, reportPlayStart, streamUrlFor } from '../api/playback';
+import { isExpired, reportOrQueuePlay, streamUrlFor } from '../api/playback';
 import { usePlaybackSettings } from '../stores/playbackSettings';
 import { initialPlayerState, usePlayerStore } from '../stores/playerStore';
 import { bindAudio } from './bindAudio';
@@ -12,7 +14,7 @@ import { bindAudio } from './bindAudio';
 vi.mock('../api/playback', () => ({
   streamUrlFor: vi.fn(),
   isExpired: vi.fn(),
-  reportPlayStart: vi.fn(),
+  reportOrQueuePlay: vi.fn(),
   // Measured at -8 LUFS: normalisation turns it down 6 dB (gain 0.5).
   trackDetailQueryOptions: (trackId: string) => ({
     queryKey: queryKeys.player.track(trackId),
@@ -56,7 +58,7 @@ describe('bindAudio', () => {
       }),
     );
     vi.mocked(isExpired).mockReturnValue(false);
-    vi.mocked(reportPlayStart).mockResolvedValue(undefined);
+    vi.mocked(reportOrQueuePlay).mockResolvedValue(undefined);
     audio = document.createElement('audio');
     play = vi.fn(() => Promise.resolve());
     audio.play = play;
@@ -68,6 +70,24 @@ describe('bindAudio', () => {
 
   afterEach(() => {
     unbind();
+  });
+
+  it('plays a downloaded track from the device without asking for a stream URL', async () => {
+    downloads().setUser('ann');
+    downloads().added(downloadedOf('a'));
+    downloads().setStatus(offlineStatusOf());
+    player().play(a, [a, b]);
+    await settle();
+
+    expect(streamUrlFor).not.toHaveBeenCalled();
+    expect(audio.getAttribute('src')).toBe('/offline-media/audio/a');
+    expect(play).toHaveBeenCalled();
+
+    // Without a service worker to answer it, the download fails to play: the stream plays instead.
+    fire('error');
+    await settle();
+    expect(audio.getAttribute('src')).toBe('/api/v1/tracks/a/stream?sig=fresh');
+    downloads().setUser(null);
   });
 
   it('loads the signed stream URL of the track that becomes current, and plays it', async () => {
@@ -87,17 +107,17 @@ describe('bindAudio', () => {
     player().togglePlay();
     player().togglePlay();
     fire('playing');
-    expect(reportPlayStart).toHaveBeenCalledTimes(1);
-    expect(reportPlayStart).toHaveBeenCalledWith(expect.any(QueryClient), 'a');
+    expect(reportOrQueuePlay).toHaveBeenCalledTimes(1);
+    expect(reportOrQueuePlay).toHaveBeenCalledWith(expect.any(QueryClient), 'a');
 
     usePlayerStore.setState({ repeat: 'one' });
     player().trackEnded();
     fire('playing');
-    expect(reportPlayStart).toHaveBeenCalledTimes(2);
+    expect(reportOrQueuePlay).toHaveBeenCalledTimes(2);
   });
 
   it('reports the start of the same track queued next to itself, though the audio never stopped', async () => {
-    vi.mocked(reportPlayStart).mockClear();
+    vi.mocked(reportOrQueuePlay).mockClear();
     player().play(a, [a, b]);
     await settle();
     Object.defineProperty(audio, 'paused', { value: false, configurable: true });
@@ -106,10 +126,10 @@ describe('bindAudio', () => {
 
     player().next();
 
-    expect(reportPlayStart).toHaveBeenCalledTimes(2);
-    expect(reportPlayStart).toHaveBeenLastCalledWith(expect.any(QueryClient), 'a');
+    expect(reportOrQueuePlay).toHaveBeenCalledTimes(2);
+    expect(reportOrQueuePlay).toHaveBeenLastCalledWith(expect.any(QueryClient), 'a');
     fire('playing');
-    expect(reportPlayStart).toHaveBeenCalledTimes(2);
+    expect(reportOrQueuePlay).toHaveBeenCalledTimes(2);
   });
 
   it('follows the track end rule when the audio ends', async () => {
@@ -265,7 +285,7 @@ describe('bindAudio with AutoMix', () => {
       }),
     );
     vi.mocked(isExpired).mockReturnValue(false);
-    vi.mocked(reportPlayStart).mockResolvedValue(undefined);
+    vi.mocked(reportOrQueuePlay).mockResolvedValue(undefined);
     main = fakeMedia();
     spare = fakeMedia();
     unbindBoth = bindAudio(main.element, testQueryClient(), { spare: spare.element, refreshStems });

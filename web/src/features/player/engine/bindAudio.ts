@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { components } from '@/api/schema';
 import type { RefreshStems, StemSource } from '@/lib/stems';
-import { isExpired, reportPlayStart, streamUrlFor, trackDetailQueryOptions } from '../api/playback';
+import { canPlayNow, explainUnavailable, offlineAudioUrl } from '@/lib/downloads/availability';
+import { isExpired, reportOrQueuePlay, streamUrlFor, trackDetailQueryOptions } from '../api/playback';
 import { normalisationGain } from '../loudness';
 import { usePlaybackSettings } from '../stores/playbackSettings';
 import { usePlayerStore, type PlayerStore } from '../stores/playerStore';
@@ -27,6 +28,11 @@ export interface BindAudioOptions {
   spare?: HTMLAudioElement;
   /** Reads the current track's stems again when a stem fails to play: their signed URLs expire. */
   refreshStems: RefreshStems;
+}
+
+/** A downloaded track's source: it plays from the device and never expires. */
+function downloadedSource(url: string): StreamUrl {
+  return { url, expires_at: '9999-12-31T23:59:59Z', content_type: '', quality: 'standard' };
 }
 
 function isAbort(error: unknown): boolean {
@@ -120,17 +126,25 @@ export function bindAudio(primary: HTMLAudioElement, queryClient: QueryClient, {
     }
   };
 
-  const load = async (trackId: string, fresh: boolean) => {
+  /** Loads `trackId`: from its download when it has one that may play (unless `streamOnly`), else its signed stream. */
+  const load = async (trackId: string, fresh: boolean, streamOnly = false) => {
     const attempt = ++loadCount;
     source = null;
+    const downloaded = streamOnly ? null : offlineAudioUrl(trackId);
     try {
-      const stream = await streamUrlFor(queryClient, trackId, fresh);
+      const stream = downloaded ? downloadedSource(downloaded) : await streamUrlFor(queryClient, trackId, fresh);
       if (attempt !== loadCount) return;
       source = { trackId, stream };
       assign(wantedUrl(player(), stream));
       if (player().isPlaying) void start();
     } catch (error) {
       if (attempt !== loadCount) return;
+      if (!canPlayNow(trackId)) {
+        // Gone offline with a track not downloaded: say why, and go on to one that is.
+        explainUnavailable(trackId);
+        if (player().isPlaying) player().next();
+        return;
+      }
       console.error('The track could not be loaded for playback', error);
       player().setPlaying(false);
     }
@@ -298,7 +312,7 @@ export function bindAudio(primary: HTMLAudioElement, queryClient: QueryClient, {
     const { starts, currentTrack } = player();
     if (!isCurrent(source) || !currentTrack || starts === reportedStarts) return;
     reportedStarts = starts;
-    reportPlayStart(queryClient, currentTrack.id).catch((error: unknown) => {
+    reportOrQueuePlay(queryClient, currentTrack.id).catch((error: unknown) => {
       console.error('The play could not be reported', error);
     });
   };
@@ -381,7 +395,8 @@ export function bindAudio(primary: HTMLAudioElement, queryClient: QueryClient, {
       }
       if (!retrying) {
         retrying = true;
-        void load(source.trackId, true);
+        // A download that fails to play (no service worker to answer it yet) streams instead.
+        void load(source.trackId, true, source.stream.url === offlineAudioUrl(source.trackId));
         return;
       }
       console.error('Playback failed', audio.error);

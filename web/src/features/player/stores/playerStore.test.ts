@@ -1,5 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const { toastError } = vi.hoisted(() => ({ toastError: vi.fn() }));
+vi.mock('react-hot-toast', () => ({ default: { error: toastError, success: vi.fn() } }));
 import type { PlayableTrack } from '@/lib/trackActions';
+import { downloads } from '@/lib/downloads/store';
+import { downloadedOf, offlineStatusOf } from '@/test/downloads';
 import { playableTrackOf } from '@/test/fixtures';
 import { initialPlayerState, PLAYER_STORAGE_KEY, usePlayerStore } from './playerStore';
 
@@ -313,5 +318,63 @@ describe('player store', () => {
     player().setStems('a', { status: 'ready', vocals: '/v', accompaniment: '/a', source: 'vocals' });
 
     expect(localStorage.getItem(PLAYER_STORAGE_KEY)).not.toContain('stems');
+  });
+});
+
+describe('player store offline', () => {
+  const [d1, n2, d3, n4] = [playableTrackOf('d1'), playableTrackOf('n2'), playableTrackOf('d3'), playableTrackOf('n4')];
+  const list = [d1, n2, d3, n4];
+
+  beforeEach(() => {
+    localStorage.clear();
+    usePlayerStore.setState(initialPlayerState);
+    toastError.mockReset();
+    downloads().setUser('ann');
+    downloads().added(downloadedOf('d1'));
+    downloads().added(downloadedOf('d3'));
+    downloads().setStatus(offlineStatusOf());
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  });
+
+  it('plays on through the downloaded tracks only, and repeats them', () => {
+    player().play(d1, list);
+    player().next();
+    expect(currentId()).toBe('d3');
+    player().next();
+    expect(player().currentTrack).toBeNull();
+
+    player().play(d3, list);
+    player().cycleRepeat();
+    player().next();
+    expect(currentId()).toBe('d1');
+    player().next();
+    expect(currentId()).toBe('d3');
+    player().previous();
+    expect(currentId()).toBe('d1');
+  });
+
+  it('shuffles over the downloaded tracks only', () => {
+    player().play(d1, list);
+    player().toggleShuffle();
+    for (let i = 0; i < 10; i++) {
+      player().next();
+      expect(['d1', 'd3']).toContain(currentId());
+    }
+  });
+
+  it('does not play a track that is not downloaded, and says why', () => {
+    player().play(n2, list);
+
+    expect(player().currentTrack).toBeNull();
+    expect(toastError).toHaveBeenCalledWith('Not downloaded: connect to the internet to play this track', expect.anything());
+  });
+
+  it('plays no download once valid_until has passed, and says to connect', () => {
+    downloads().setStatus(offlineStatusOf({ valid_until: new Date(Date.now() - 1000).toISOString() }));
+
+    player().play(d1, list);
+
+    expect(player().currentTrack).toBeNull();
+    expect(toastError).toHaveBeenCalledWith('Connect to the internet to keep your downloads', expect.anything());
   });
 });

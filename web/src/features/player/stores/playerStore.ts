@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { canPlayNow, explainUnavailable } from '@/lib/downloads/availability';
 import type { StemSource, Stems } from '@/lib/stems';
 import type { PlayableTrack } from '@/lib/trackActions';
 import {
@@ -92,11 +93,22 @@ const nextRepeat: Record<RepeatMode, RepeatMode> = { off: 'all', all: 'one', one
 
 const clamp = (value: number, min: number, max: number) => Math.min(Math.max(value, min), max);
 
-/** A random queue position, other than `current` when there is a choice. */
-function randomIndex(length: number, current: number): number {
-  if (length <= 1) return 0;
-  const pick = Math.floor(Math.random() * (length - 1));
-  return current >= 0 && pick >= current ? pick + 1 : pick;
+/** Whether the entry can play now: always online; offline, only from a download that may play. */
+const playable = (entry: { id: string }) => canPlayNow(entry.id);
+
+/** Whether `track` can play now; when it cannot, a toast says why. */
+function playableOrExplain(track: { id: string }): boolean {
+  if (playable(track)) return true;
+  explainUnavailable(track.id);
+  return false;
+}
+
+/** A random entry that can play now, other than the one at `current` when there is a choice. */
+function randomPlayable(queue: readonly QueueEntry[], current: number): QueueEntry | undefined {
+  const choices = queue.map((entry, index) => ({ entry, index })).filter(({ entry }) => playable(entry));
+  const others = choices.filter(({ index }) => index !== current);
+  const pool = others.length > 0 ? others : choices;
+  return pool[Math.floor(Math.random() * pool.length)]?.entry;
 }
 
 const initialState: PlayerState = {
@@ -159,7 +171,9 @@ export const usePlayerStore = create<PlayerStore>()(
         if (get().currentTrack) return false;
         const queue = tracks.map((track) => entryOf(track));
         set({ queue });
-        if (queue[0]) start(queue[0]);
+        const first = queue.find(playable);
+        if (first) start(first);
+        else if (queue[0]) explainUnavailable(queue[0].id);
         return true;
       };
 
@@ -170,6 +184,7 @@ export const usePlayerStore = create<PlayerStore>()(
             get().togglePlay();
             return;
           }
+          if (!playableOrExplain(track)) return;
           const tracks = queue.some((queued) => queued.id === track.id) ? queue : [track, ...queue];
           const entries = tracks.map((queued) => entryOf(queued));
           set({ queue: entries });
@@ -188,7 +203,7 @@ export const usePlayerStore = create<PlayerStore>()(
         },
         skipTo: (key) => {
           const entry = get().queue.find((queued) => queued.key === key);
-          if (entry) start(entry);
+          if (entry && playableOrExplain(entry)) start(entry);
         },
         moveInUpNext: (key, position) => {
           set((state) => ({ queue: withMovedInUpNext(state.queue, state.currentTrack, key, position) }));
@@ -198,7 +213,8 @@ export const usePlayerStore = create<PlayerStore>()(
           set((state) => ({ queue: state.queue.filter((entry) => entry.key !== key) }));
         },
         togglePlay: () => {
-          if (!get().currentTrack) return;
+          const { currentTrack, isPlaying } = get();
+          if (!currentTrack || (!isPlaying && !playableOrExplain(currentTrack))) return;
           set((state) => ({ isPlaying: !state.isPlaying }));
         },
         setPlaying: (playing) => {
@@ -209,22 +225,24 @@ export const usePlayerStore = create<PlayerStore>()(
           const { queue, shuffle, repeat } = get();
           if (queue.length === 0) return;
           const current = indexOfCurrent();
+          // Offline, the tracks that cannot play are passed over.
           const following = shuffle
-            ? (requestedAfter(queue, current) ?? queue[randomIndex(queue.length, current)])
-            : queue[current + 1];
+            ? (requestedAfter(queue, current, playable) ?? randomPlayable(queue, current))
+            : queue.slice(current + 1).find(playable);
+          const fromStart = repeat === 'all' ? queue.find(playable) : undefined;
           if (following) start(following);
-          else if (repeat === 'all' && queue[0]) start(queue[0]);
+          else if (fromStart) start(fromStart);
           else stop();
         },
         previous: () => {
           const { queue, shuffle } = get();
           const current = indexOfCurrent();
           if (shuffle) {
-            const pick = queue[randomIndex(queue.length, current)];
+            const pick = randomPlayable(queue, current);
             if (pick) start(pick);
             return;
           }
-          const prior = current > 0 ? queue[current - 1] : undefined;
+          const prior = queue.slice(0, Math.max(current, 0)).reverse().find(playable);
           if (prior) start(prior);
         },
         trackEnded: () => {

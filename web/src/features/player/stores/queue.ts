@@ -58,9 +58,14 @@ export function withMovedInUpNext(queue: readonly QueueEntry[], current: QueueEn
  * With shuffle on, the entry the listener asked for that comes first after the current one (or,
  * failing that, from the start of the queue); undefined when there is none.
  */
-export function requestedAfter(queue: readonly QueueEntry[], current: number): QueueEntry | undefined {
-  const later = queue.slice(current + 1).find((entry) => entry.requested);
-  return later ?? queue.slice(0, Math.max(current, 0)).find((entry) => entry.requested);
+export function requestedAfter(
+  queue: readonly QueueEntry[],
+  current: number,
+  playable: (entry: QueueEntry) => boolean = () => true,
+): QueueEntry | undefined {
+  const wanted = (entry: QueueEntry) => entry.requested === true && playable(entry);
+  const later = queue.slice(current + 1).find(wanted);
+  return later ?? queue.slice(0, Math.max(current, 0)).find(wanted);
 }
 
 function isTrack(value: unknown): value is PlayableTrack & Record<string, unknown> {
