@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { TrackActions } from '@/lib/trackActions';
+import { downloads } from '@/lib/downloads/store';
+import { downloadedOf, offlineStatusOf } from '@/test/downloads';
 import { trackOf } from '@/test/fixtures';
 import { renderRoute } from '@/test/render';
 import { TrackList, TrackRow } from './TrackRow';
@@ -103,5 +105,23 @@ describe('TrackRow', () => {
     const buttons = within(row).getAllByRole('button');
     expect(buttons.at(-1)).toHaveAccessibleName('Move Night Drive up');
     expect(within(row).getByRole('button', { name: 'Like track-1' })).toBeInTheDocument();
+  });
+});
+
+describe('TrackList offline', () => {
+  it('greys out the tracks that are not downloaded and keeps the downloaded ones playable', () => {
+    localStorage.clear();
+    downloads().setUser('ann');
+    downloads().added(downloadedOf('track-2'));
+    downloads().setStatus(offlineStatusOf());
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderRoute(<TrackList tracks={tracks} label="Tracks" />, { actions: actionsOf(null) });
+
+    expect(screen.getByRole('button', { name: 'Play Night Drive' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Night Drive' }).closest('li')).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('button', { name: 'Play Solo Flight' })).toBeEnabled();
+    const row = within(screen.getByRole('link', { name: 'Solo Flight' }).closest('li') ?? document.body);
+    expect(row.getByRole('img', { name: 'Downloaded' })).toBeInTheDocument();
+    downloads().setUser(null);
   });
 });

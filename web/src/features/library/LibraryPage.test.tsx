@@ -58,6 +58,15 @@ describe('LibraryPage', () => {
     GET.mockImplementation((path: string) => Promise.resolve(answer(answers[path])));
   });
 
+  it('shows the downloads panel on ?tab=downloads, asking the server nothing for it', () => {
+    renderRoute(<LibraryPage downloadsPanel={<p>What this device keeps</p>} />, { url: '/library?tab=downloads', actions });
+
+    expect(tab('Downloads')).toHaveAttribute('aria-current', 'page');
+    expect(tab('Downloads')).toHaveAttribute('href', '/library?tab=downloads');
+    expect(screen.getByText('What this device keeps')).toBeInTheDocument();
+    expect(GET).not.toHaveBeenCalled();
+  });
+
   it('shows the uploads by default', async () => {
     renderLibrary('/library');
 

@@ -12,6 +12,7 @@ describe('libraryTabOf', () => {
     expect(libraryTabOf(params('?tab=uploads'))).toBe('uploads');
     expect(libraryTabOf(params('?tab=liked'))).toBe('liked');
     expect(libraryTabOf(params('?tab=playlists'))).toBe('playlists');
+    expect(libraryTabOf(params('?tab=downloads'))).toBe('downloads');
   });
 
   it('reads an unknown tab as uploads', () => {
