@@ -156,6 +156,11 @@ catalogue! {
     INVALID_STREAM_SIGNATURE = ("invalid_signature", 403, "This stream link is invalid or has expired.");
     // ---- plays
     TOO_MANY_PLAY_REPORTS = ("too_many_play_reports", 429, "Too many plays reported in a short time. Please wait a minute and try again.");
+    // ---- offline listening (downloads and the plays made offline)
+    OFFLINE_NOT_IN_PLAN = ("offline_not_in_plan", 403, "Downloads are part of Basic and Premium. Upgrade to listen offline.");
+    OFFLINE_LIMIT_REACHED = ("offline_limit_reached", 403, "Basic includes 10 hours of downloads. Remove some downloads or upgrade to Premium for unlimited offline listening.");
+    OFFLINE_BATCH_SIZE = ("invalid_batch", 400, "Send 1 to 500 {field} at a time.");
+    OFFLINE_PLAY_ID = ("invalid_play_id", 400, "Each play id must be 1 to 64 characters.");
     // ---- AutoMix (a track's vocals and accompaniment stems)
     STEMS_NOT_FOUND = ("not_found", 404, "This track has no stems yet. Press AutoMix to make them.");
     AUTOMIX_UNAVAILABLE = ("automix_unavailable", 503, "AutoMix is not available on this server right now.");

@@ -41,6 +41,7 @@ use crate::{auth, automix, media, payouts, plans, recommendations};
 use backbeat_auth::AuthState;
 use backbeat_catalog::CatalogState;
 use backbeat_commerce::CommerceState;
+use backbeat_offline::OfflineState;
 use backbeat_payouts::PayoutsState;
 use backbeat_social::SocialState;
 
@@ -243,6 +244,10 @@ fn api_router(state: Option<&AppState>) -> OpenApiRouter<AppState> {
             .merge(served(
                 backbeat_commerce::api_router(),
                 state.map(CommerceState::from_ref),
+            ))
+            .merge(served(
+                backbeat_offline::api_router(),
+                state.map(OfflineState::from_ref),
             ))
             .merge(served(
                 payouts::api_router(),

@@ -6,7 +6,7 @@
 //! The server is a workspace of crates, each depending only on those below it (docs/
 //! ARCHITECTURE.md draws them): `backbeat-core`, `backbeat-migrations`, `backbeat-web-assets`,
 //! `backbeat-platform`, `backbeat-auth`, `backbeat-payouts`, `backbeat-catalog`,
-//! `backbeat-social`, `backbeat-commerce`. Their modules are re-exported here under the names they
+//! `backbeat-social`, `backbeat-commerce`, `backbeat-offline`. Their modules are re-exported here under the names they
 //! have inside their crates, so the command line, the demo and the tests name every part from one
 //! place (`backbeat::catalog::track`, `backbeat::payouts::ledger`).
 
@@ -22,6 +22,7 @@ pub use backbeat_core::{
     cache, db, errors, http, ids, money, net, on_db, on_tx, rate_limits, shutdown, signing,
     text_enum, text_table,
 };
+pub use backbeat_offline::{grants, offline_plays};
 pub use backbeat_payouts as payouts;
 pub use backbeat_platform::{
     audio, config, events, images, jobs, media, plans, secrets, telemetry, users,

@@ -37,6 +37,7 @@ use crate::streaming::Streams;
 use backbeat_auth::{AuthServices, AuthState};
 use backbeat_catalog::{CatalogServices, CatalogState};
 use backbeat_commerce::{CommerceServices, CommerceState};
+use backbeat_offline::{OfflineServices, OfflineState};
 use backbeat_payouts::{PayoutsServices, PayoutsState};
 use backbeat_social::{SocialServices, SocialState};
 
@@ -332,6 +333,19 @@ impl FromRef<AppState> for CommerceState {
             config: state.config.clone(),
             db: state.db.clone(),
             payments: state.payments.clone(),
+        })
+    }
+}
+
+impl FromRef<AppState> for OfflineState {
+    fn from_ref(state: &AppState) -> Self {
+        Self::new(OfflineServices {
+            auth: state.auth.clone(),
+            config: state.config.clone(),
+            db: state.db.clone(),
+            events: state.events.clone(),
+            limiter: state.limiter.clone(),
+            streams: state.streams.clone(),
         })
     }
 }

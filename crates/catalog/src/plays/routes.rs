@@ -14,7 +14,7 @@ use backbeat_auth::AuthUser;
 use backbeat_core::db::Db;
 use backbeat_core::http::error::{ApiResult, ErrorBody};
 use backbeat_core::ids::TrackId;
-use backbeat_core::rate_limits::{Quota, RateLimiter};
+use backbeat_core::rate_limits::RateLimiter;
 use backbeat_platform::config::Config;
 use backbeat_platform::events::EventBus;
 
@@ -70,11 +70,7 @@ async fn record_play(
     State(limiter): State<RateLimiter>,
     Path(id): Path<TrackId>,
 ) -> ApiResult<Json<PlayRecorded>> {
-    let rules = PlayRules {
-        window: config.play_count_window(),
-        min_between: config.min_between_counted_plays(),
-        reports: Quota::per_minute(config.play_reports_per_minute),
-    };
+    let rules = PlayRules::of(&config);
     let play = service::record_play(&db, &events, &limiter, &rules, &user.id, &id).await?;
     Ok(Json(PlayRecorded {
         counted: play.counted,

@@ -6,17 +6,19 @@
 //! configured; that track's length if shorter). Checking and writing happen in one transaction that
 //! first locks the listener's profile row, so concurrent reports of one play count once on both
 //! databases. Each user's reports are rate limited in the database, so the budget holds across
-//! nodes.
+//! nodes. A play made offline is recorded later at the time it started ([`record_in`]), under the
+//! same rules read on both sides of that time.
 
 use backbeat_core::ids::{HistoryId, TrackId, UserId};
 
 use super::store::{self, NewListen};
-use crate::catalog::track::ready_track;
+use crate::catalog::track::{TrackRow, ready_track};
 use crate::recommendations::neighbours;
 use backbeat_core::db::{Db, Timestamp, Tx};
 use backbeat_core::errors::{self, Failure};
 use backbeat_core::rate_limits::{Quota, RateLimiter};
 use backbeat_payouts::ledger;
+use backbeat_platform::config::Config;
 use backbeat_platform::events::{Event, EventBus};
 use backbeat_platform::users;
 
@@ -30,6 +32,17 @@ pub struct PlayRules {
     pub min_between: chrono::Duration,
     /// The reports one user may send.
     pub reports: Quota,
+}
+
+impl PlayRules {
+    /// The rules the configuration sets.
+    pub fn of(config: &Config) -> Self {
+        Self {
+            window: config.play_count_window(),
+            min_between: config.min_between_counted_plays(),
+            reports: Quota::per_minute(config.play_reports_per_minute),
+        }
+    }
 }
 
 /// A listener's previous counted play, as the time rule reads it.
@@ -79,9 +92,29 @@ pub fn time_allows(
     now - gap >= previous.started
 }
 
-/// Records that `listener` started the track, counts it when the rules say so, then tells the
-/// listener's followers (live, on every instance). A listener past their budget of reports is
-/// refused (`too_many_play_reports`) and nothing is written.
+/// [`time_allows`] for a play started at `at` between the listener's counted plays: the
+/// previous one (started at or before `at`) lies far enough before it, and the next one (started
+/// after `at`, when a play made offline arrives after later ones) far enough after it, by this
+/// play's track length (`track_secs`) when shorter than the gap. A play reported as it starts has
+/// no next one.
+pub fn time_allows_at(
+    previous: Option<PreviousPlay>,
+    next: Option<Timestamp>,
+    at: Timestamp,
+    track_secs: i64,
+    min_between: chrono::Duration,
+) -> bool {
+    let this = PreviousPlay {
+        started: at,
+        track_secs: Some(track_secs),
+    };
+    time_allows(previous, at, min_between)
+        && next.is_none_or(|next| time_allows(Some(this), next, min_between))
+}
+
+/// Records that `listener` started the track now, counts it when the rules say so, then tells
+/// the listener's followers (live, on every instance). A listener past their budget of reports
+/// is refused (`too_many_play_reports`) and nothing is written.
 pub async fn record_play(
     db: &Db,
     events: &EventBus,
@@ -90,72 +123,106 @@ pub async fn record_play(
     listener: &UserId,
     track_id: &TrackId,
 ) -> Result<RecordedPlay, Failure> {
-    if !limiter
-        .allow(&format!("play-reports:{listener}"), rules.reports)
-        .await?
-    {
-        return Err(errors::TOO_MANY_PLAY_REPORTS.into());
-    }
-    let play = record(db, rules, listener, track_id).await?;
-    let event = Event::Listen {
-        history_id: play.history_id.clone(),
-    };
-    // The play is recorded whatever happens to the live notice; followers still find it in
-    // their friends' activity.
-    if let Err(err) = events.publish(&event).await {
-        tracing::warn!(error = %err, "cannot announce a play to followers");
-    }
+    check_report_budget(limiter, rules, listener).await?;
+    // The lock comes first, before anything reads the track or the history: every report of
+    // this listener waits here for the previous one to commit, then sees what it wrote.
+    let mut tx = users::begin_locked(db, listener).await?;
+    let track = ready_track(&mut tx, track_id, listener).await?;
+    let play = record_in(&mut tx, rules, listener, &track, Timestamp::now()).await?;
+    tx.commit().await?;
+    announce(events, &play).await;
     Ok(play)
 }
 
-async fn record(
-    db: &Db,
+/// Counts one report against the listener's budget of play reports (`rules.reports`, kept in
+/// the database so it holds across nodes); `too_many_play_reports` past it.
+pub async fn check_report_budget(
+    limiter: &RateLimiter,
     rules: &PlayRules,
     listener: &UserId,
-    track_id: &TrackId,
+) -> Result<(), Failure> {
+    if limiter
+        .allow(&format!("play-reports:{listener}"), rules.reports)
+        .await?
+    {
+        Ok(())
+    } else {
+        Err(errors::TOO_MANY_PLAY_REPORTS.into())
+    }
+}
+
+/// Tells the listener's followers of a recorded play (after its commit). The play is recorded
+/// whatever happens to the live notice; followers still find it in their friends' activity.
+pub async fn announce(events: &EventBus, play: &RecordedPlay) {
+    let event = Event::Listen {
+        history_id: play.history_id.clone(),
+    };
+    if let Err(err) = events.publish(&event).await {
+        tracing::warn!(error = %err, "cannot announce a play to followers");
+    }
+}
+
+/// Records in `tx` that `listener` started `track` at `at` (now for a play reported as it
+/// starts, earlier for one made offline), and counts it when the rules say so at that time: not
+/// the uploader's own, no other counted play of the track by the listener within the window on
+/// either side of `at`, and time allows it on both sides ([`time_allows_at`]).
+///
+/// `tx` must hold the listener's profile lock, taken before anything was read
+/// (`users::begin_locked`), and `track` be what `ready_track` answered in it: every play of
+/// this listener then waits for the previous one to commit and sees what it wrote, so a play
+/// counts once on both databases. The track row is locked only afterwards (by counting), never
+/// before.
+pub async fn record_in(
+    tx: &mut Tx,
+    rules: &PlayRules,
+    listener: &UserId,
+    track: &TrackRow,
+    at: Timestamp,
 ) -> Result<RecordedPlay, Failure> {
-    // The lock comes first, before anything reads the track or the history: every report of
-    // this listener waits here for the previous one to commit, then sees what it wrote. The
-    // track row is locked only afterwards (by counting), never before.
-    let mut tx = users::begin_locked(db, listener).await?;
-    let track = ready_track(&mut tx, track_id, listener).await?;
-    let now = Timestamp::now();
-    let counted_within_window =
-        store::counted_since(&mut tx, listener, track_id, now - rules.window).await?;
+    let track_id = TrackId::from(track.id.as_str());
+    let counted_within_window = store::counted_between(
+        tx,
+        listener,
+        &track_id,
+        at - rules.window,
+        at + rules.window,
+    )
+    .await?;
     let previous =
-        store::last_counted_play(&mut tx, listener)
+        store::last_counted_play_until(tx, listener, at)
             .await?
             .map(|(started, track_secs)| PreviousPlay {
                 started,
                 track_secs,
             });
+    let next = store::first_counted_play_after(tx, listener, at).await?;
     let counted = counts(
         listener,
         &track.uploaded_by,
         counted_within_window,
-        time_allows(previous, now, rules.min_between),
+        time_allows_at(previous, next, at, track.duration_secs, rules.min_between),
     );
     let history_id = HistoryId::generate();
     store::insert_listen(
-        &mut tx,
+        tx,
         &NewListen {
             id: history_id.as_str(),
             listener,
-            track_id,
-            listened_at: now,
+            track_id: &track_id,
+            listened_at: at,
             counted,
         },
     )
     .await?;
+    let now = Timestamp::now();
     let plays = if counted {
         let uploader = UserId::from(track.uploaded_by.as_str());
-        count_play(&mut tx, &uploader, &history_id, track_id, now).await?
+        count_play(tx, &uploader, &history_id, &track_id, now).await?
     } else {
         track.plays
     };
     // The recommender learns from every listen, counted or not.
-    neighbours::enqueue(&mut tx, now).await?;
-    tx.commit().await?;
+    neighbours::enqueue(tx, now).await?;
     Ok(RecordedPlay {
         history_id: history_id.to_string(),
         counted,
@@ -232,6 +299,43 @@ mod tests {
         let gap = chrono::Duration::seconds(30);
         assert!(!time_allows(started_ago(9, Some(10), now), now, gap));
         assert!(time_allows(started_ago(10, Some(10), now), now, gap));
+    }
+
+    #[test]
+    fn a_play_made_earlier_needs_the_gap_to_the_next_counted_play_too() {
+        let now = Timestamp::now();
+        let gap = chrono::Duration::seconds(30);
+        let at = now - chrono::Duration::minutes(10);
+        let after = |secs: i64| Some(at + chrono::Duration::seconds(secs));
+        assert!(time_allows_at(None, None, at, 180, gap));
+        assert!(time_allows_at(None, after(30), at, 180, gap));
+        assert!(!time_allows_at(None, after(29), at, 180, gap));
+        assert!(
+            time_allows_at(None, after(10), at, 10, gap),
+            "this track is shorter than the gap"
+        );
+        assert!(!time_allows_at(None, after(9), at, 10, gap));
+        assert!(!time_allows_at(
+            started_ago(29, Some(180), at),
+            after(60),
+            at,
+            180,
+            gap
+        ));
+        assert!(time_allows_at(
+            started_ago(30, Some(180), at),
+            after(30),
+            at,
+            180,
+            gap
+        ));
+        assert!(time_allows_at(
+            started_ago(0, Some(180), at),
+            after(0),
+            at,
+            180,
+            chrono::Duration::zero()
+        ));
     }
 
     #[test]

@@ -13,30 +13,48 @@ pub struct NewListen<'a> {
     pub counted: bool,
 }
 
-/// Whether the listener has a counted play of the track after `since`.
-pub async fn counted_since(
+/// Whether the listener has a counted play of the track strictly between `after` and `before`.
+pub async fn counted_between(
     tx: &mut Tx,
     listener: &str,
     track_id: &str,
-    since: Timestamp,
+    after: Timestamp,
+    before: Timestamp,
 ) -> sqlx::Result<bool> {
     on_tx!(tx, conn => sqlx::query_scalar(
         "SELECT EXISTS (SELECT 1 FROM listening_history \
-                        WHERE user_id = $1 AND track_id = $2 AND listened_at > $3 AND counted)")
-        .bind(listener).bind(track_id).bind(since).fetch_one(conn).await)
+                        WHERE user_id = $1 AND track_id = $2 AND listened_at > $3 \
+                          AND listened_at < $4 AND counted)")
+        .bind(listener).bind(track_id).bind(after).bind(before).fetch_one(conn).await)
 }
 
-/// The listener's latest counted play: when it started, and its track's length in seconds
-/// (`None` once the track is gone).
-pub async fn last_counted_play(
+/// The listener's latest counted play started at or before `until`: when it started, and its
+/// track's length in seconds (`None` once the track is gone).
+pub async fn last_counted_play_until(
     tx: &mut Tx,
     listener: &str,
+    until: Timestamp,
 ) -> sqlx::Result<Option<(Timestamp, Option<i64>)>> {
     on_tx!(tx, conn => sqlx::query_as(
         "SELECT h.listened_at, t.duration_secs FROM listening_history h \
          LEFT JOIN tracks t ON t.id = h.track_id \
-         WHERE h.user_id = $1 AND h.counted ORDER BY h.listened_at DESC LIMIT 1")
-        .bind(listener).fetch_optional(conn).await)
+         WHERE h.user_id = $1 AND h.counted AND h.listened_at <= $2 \
+         ORDER BY h.listened_at DESC LIMIT 1")
+        .bind(listener).bind(until).fetch_optional(conn).await)
+}
+
+/// When the listener's first counted play after `after` started (a play made offline arrives
+/// after the plays that followed it).
+pub async fn first_counted_play_after(
+    tx: &mut Tx,
+    listener: &str,
+    after: Timestamp,
+) -> sqlx::Result<Option<Timestamp>> {
+    on_tx!(tx, conn => sqlx::query_scalar(
+        "SELECT listened_at FROM listening_history \
+         WHERE user_id = $1 AND counted AND listened_at > $2 \
+         ORDER BY listened_at ASC LIMIT 1")
+        .bind(listener).bind(after).fetch_optional(conn).await)
 }
 
 pub async fn insert_listen(tx: &mut Tx, listen: &NewListen<'_>) -> sqlx::Result<()> {

@@ -5,5 +5,7 @@ pub mod range;
 pub mod routes;
 pub mod service;
 pub mod signature;
+pub mod stream_url;
 
 pub use service::Streams;
+pub use stream_url::StreamUrl;

@@ -10,13 +10,14 @@ use axum::body::Body;
 use axum::extract::{FromRef, Path, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use serde::Deserialize;
+use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::range::RangeRequest;
 use super::service::{self, StreamFile, StreamGrant, Streams};
+use super::stream_url::StreamUrl;
 use crate::catalog::stems::Stem;
 use backbeat_auth::{AuthService, AuthUser};
 use backbeat_core::db::{Db, Timestamp};
@@ -25,22 +26,9 @@ use backbeat_core::http::error::{ApiResult, ErrorBody};
 use backbeat_core::http::extract::Query;
 use backbeat_core::ids::TrackId;
 use backbeat_platform::media::MediaStore;
-use backbeat_platform::plans::StreamQuality;
 
 /// Players may keep what they fetched for an hour; only this listener's cache may.
 const CACHE_CONTROL: &str = "private, max-age=3600";
-
-/// A short-lived URL an `<audio>` element can play.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct StreamUrl {
-    /// Path of the stream with its signature; no bearer token needed.
-    pub url: String,
-    pub expires_at: Timestamp,
-    /// What the URL plays, e.g. `audio/mpeg` or `audio/flac`.
-    pub content_type: String,
-    /// The listener's plan's quality (`lossless` plays the original of a lossy upload).
-    pub quality: StreamQuality,
-}
 
 /// The signature of a stream URL; without it, a bearer token is needed.
 #[derive(Debug, Deserialize, IntoParams)]
@@ -93,12 +81,7 @@ async fn stream_url(
     Path(id): Path<TrackId>,
 ) -> ApiResult<Json<StreamUrl>> {
     let signed = streams.signed_url(&db, auth.keys(), &user.id, &id).await?;
-    Ok(Json(StreamUrl {
-        url: signed.url,
-        expires_at: signed.expires_at,
-        content_type: signed.content_type,
-        quality: signed.quality,
-    }))
+    Ok(Json(StreamUrl::from(signed)))
 }
 
 /// The track's audio, with HTTP ranges (`bytes=a-b`, `a-`, `-n`; of several ranges the first

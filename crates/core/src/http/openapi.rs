@@ -29,6 +29,8 @@ use super::error::ErrorBody;
         (name = "playlists", description = "The signed-in user's own playlists, and the public playlists of others they open and follow"),
         (name = "listening", description = "Plays, friends activity with its live event \
             stream, and recommendations"),
+        (name = "offline", description = "Offline listening: what the plan lets the installed \
+            app keep downloaded (the check-in, download grants) and the plays made offline"),
         (name = "ads", description = "House ads for free-plan users: serving, impressions and \
             counted clicks"),
         (name = "payments", description = "Checkout of a paid plan at the payment provider, \

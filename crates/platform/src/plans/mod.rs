@@ -27,6 +27,34 @@ pub async fn plan_of_in(tx: &mut Tx, user: &str) -> sqlx::Result<Plan> {
     Ok(Plan::from_stored(stored.as_deref()))
 }
 
+/// The audio a Basic listener may keep downloaded: 10 hours, in seconds of the tracks' lengths.
+pub const BASIC_OFFLINE_SECS: i64 = 10 * 60 * 60;
+/// Downloads play offline for this many days after the app's last successful check-in, and a
+/// play made offline counts when it reaches the server within as many days.
+pub const OFFLINE_DAYS: i64 = 30;
+
+/// How much audio a plan lets a listener keep downloaded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OfflineAllowance {
+    /// No downloads.
+    None,
+    /// Downloads up to this many seconds of audio in total.
+    UpTo(i64),
+    /// Bounded only by the browser's storage.
+    Unlimited,
+}
+
+impl OfflineAllowance {
+    /// The most seconds of audio allowed; `None` when unlimited.
+    pub fn limit_secs(self) -> Option<i64> {
+        match self {
+            Self::None => Some(0),
+            Self::UpTo(secs) => Some(secs),
+            Self::Unlimited => None,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Plan {
@@ -111,11 +139,21 @@ impl Plan {
         self == Self::Free
     }
 
+    /// The offline listening the plan pages show; [`Plan::offline_allowance`] is its rule.
     pub fn offline_listening(self) -> &'static str {
         match self {
             Self::Free => "None",
             Self::Basic => "10 hours",
             Self::Premium => "Unlimited",
+        }
+    }
+
+    /// How much audio the plan lets a listener keep downloaded for offline listening.
+    pub fn offline_allowance(self) -> OfflineAllowance {
+        match self {
+            Self::Free => OfflineAllowance::None,
+            Self::Basic => OfflineAllowance::UpTo(BASIC_OFFLINE_SECS),
+            Self::Premium => OfflineAllowance::Unlimited,
         }
     }
 
@@ -205,6 +243,18 @@ mod tests {
             );
         }
         assert_eq!(StreamQuality::parse("ultra"), None);
+    }
+
+    #[test]
+    fn offline_listening_is_none_then_10_hours_then_unlimited() {
+        assert_eq!(Plan::Free.offline_allowance(), OfflineAllowance::None);
+        assert_eq!(Plan::Basic.offline_allowance().limit_secs(), Some(36_000));
+        assert_eq!(Plan::Premium.offline_allowance().limit_secs(), None);
+        assert_eq!(Plan::Free.offline_allowance().limit_secs(), Some(0));
+        assert_eq!(
+            Plan::Basic.offline_listening(),
+            format!("{} hours", BASIC_OFFLINE_SECS / 3600)
+        );
     }
 
     #[test]

@@ -23,6 +23,7 @@ mod http_basics;
 mod jobs;
 mod likes;
 mod media_s3;
+mod offline;
 mod overload;
 mod pagination;
 mod payments_changes;
