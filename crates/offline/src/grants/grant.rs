@@ -3,7 +3,6 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::rules;
 use backbeat_catalog::catalog::track::Track;
 use backbeat_catalog::streaming::StreamUrl;
 use backbeat_core::db::Timestamp;
@@ -16,6 +15,11 @@ pub struct OfflineGrant {
     /// The track's length in whole seconds, counted against the plan's allowance.
     pub duration_secs: i64,
     pub granted_at: Timestamp,
+}
+
+/// Seconds of audio the grants hold.
+pub fn used_secs(grants: &[OfflineGrant]) -> i64 {
+    grants.iter().map(|grant| grant.duration_secs).sum()
 }
 
 /// A granted track and the signed URL to download it from.
@@ -54,7 +58,7 @@ impl OfflineStatus {
     /// The status of `grants` (those the plan allows) under `plan`, checked at `now`.
     pub fn new(plan: Plan, grants: Vec<OfflineGrant>, now: Timestamp) -> Self {
         let allowance = plan.offline_allowance();
-        let used_secs = rules::used_secs(&grants);
+        let used_secs = used_secs(&grants);
         let limit_secs = allowance.limit_secs();
         Self {
             plan,

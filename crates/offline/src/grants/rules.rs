@@ -2,14 +2,9 @@
 //! plan, and which grants a plan no longer allows (all on Free; on Basic past its allowance after
 //! a downgrade, the newest until the rest fits).
 
-use super::grant::OfflineGrant;
+use super::grant::{OfflineGrant, used_secs};
 use backbeat_core::errors::{self, Problem};
 use backbeat_platform::plans::OfflineAllowance;
-
-/// Seconds of audio the grants hold.
-pub fn used_secs(grants: &[OfflineGrant]) -> i64 {
-    grants.iter().map(|grant| grant.duration_secs).sum()
-}
 
 /// Whether `added_secs` more (tracks not granted yet) fit beside `used_secs`: never on a plan
 /// without downloads (`offline_not_in_plan`), within the allowance on a limited plan

@@ -13,7 +13,7 @@ use backbeat_core::ids::{TrackId, UserId};
 use backbeat_platform::plans::{self, OfflineAllowance};
 use backbeat_platform::users;
 
-use super::grant::{OfflineDownload, OfflineGrant, OfflineStatus};
+use super::grant::{OfflineDownload, OfflineGrant, OfflineStatus, used_secs};
 use super::{rules, store};
 use crate::batch;
 
@@ -61,7 +61,7 @@ pub async fn grant(
         .filter(|track| !grants.iter().any(|g| g.track_id == track.id))
         .map(|track| store::new_grant(&track.id, track.duration_secs, now))
         .collect();
-    rules::check_room(allowance, rules::used_secs(&grants), rules::used_secs(&new))?;
+    rules::check_room(allowance, used_secs(&grants), used_secs(&new))?;
     for grant in &new {
         store::insert_grant(&mut tx, listener, grant).await?;
     }

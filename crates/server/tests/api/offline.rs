@@ -306,7 +306,7 @@ async fn removing_offline_downloads_one_or_all_is_idempotent() {
     remove("/me/offline/grants".to_owned()).await;
     remove("/me/offline/grants".to_owned()).await;
 
-    assert_eq!(granted(&one_left), [dune.clone()]);
+    assert_eq!(granted(&one_left), [dune]);
     assert_eq!(one_left["used_secs"], 180);
     assert_eq!(status(&app, &bo).await["grants"], json!([]));
     assert_eq!(
