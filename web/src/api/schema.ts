@@ -308,6 +308,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/offline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The check-in of the installed app: ends the downloads the plan no longer allows (all of them
+         *     on Free; on Basic past 10 hours after a downgrade, the newest until the rest fits) and lists
+         *     those that remain, with the plan's allowance and until when the app may play them offline
+         *     (30 days after this check-in). The app deletes the downloads of tracks not listed.
+         */
+        get: operations["getOfflineStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/offline-plays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records the plays made offline, each once per id, at the time it started: in the listening
+         *     history, counted under the rules of plays at that time (not the uploader's own, once per
+         *     listener and track within the window around it, at most what time allows), the uploader
+         *     credited, and shown to the listener's followers as it arrives. Refused (and not recorded):
+         *     plays older than 30 days (`too_old`), more than 2 minutes in the future (`in_the_future`),
+         *     or of a track the listener cannot play (`not_found`). A batch is one report in the user's
+         *     budget of play reports (120 a minute unless configured); past it, 429 and nothing recorded.
+         */
+        post: operations["recordOfflinePlays"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/offline/grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Grants tracks for download, all or none, and answers a signed URL of each in the plan's
+         *     quality. Basic allows 10 hours of audio in total, Premium is unlimited, Free none. Tracks
+         *     granted already are answered again (a fresh URL) without counting twice.
+         */
+        post: operations["grantOfflineTracks"];
+        /** Ends every download grant of the caller; nothing changes when there is none. */
+        delete: operations["removeAllOfflineTracks"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/offline/grants/{track_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Ends the caller's download grant of a track; nothing changes when there is none. */
+        delete: operations["removeOfflineTrack"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/profile": {
         parameters: {
             query?: never;
@@ -1197,6 +1283,98 @@ export interface components {
         NotMeRequest: {
             /** @description The `token` parameter of the link in the security mail. */
             token: string;
+        };
+        /** @description A granted track and the signed URL to download it from. */
+        OfflineDownload: {
+            /** @description In the plan's quality, as `GET /tracks/{id}/stream-url` answers it. */
+            stream: components["schemas"]["StreamUrl"];
+            track: components["schemas"]["Track"];
+        };
+        /** @description The grant: the status after it, and every asked track with its download URL. */
+        OfflineDownloads: {
+            /** @description In the order asked, each track once. */
+            downloads: components["schemas"]["OfflineDownload"][];
+            status: components["schemas"]["OfflineStatus"];
+        };
+        /** @description A track the listener may keep downloaded. */
+        OfflineGrant: {
+            /**
+             * Format: int64
+             * @description The track's length in whole seconds, counted against the plan's allowance.
+             */
+            duration_secs: number;
+            granted_at: components["schemas"]["Timestamp"];
+            track_id: string;
+        };
+        /** @description The tracks to download. */
+        OfflineGrantRequest: {
+            /** @description 1 to 500 track ids; duplicates are ignored. */
+            track_ids: string[];
+        };
+        /** @description What became of one play sent, by the id the app gave it. */
+        OfflinePlayOutcome: {
+            id: string;
+            outcome: components["schemas"]["OfflinePlayResult"];
+            reason: components["schemas"]["OfflineRefusal"] | null;
+        };
+        /** @description A play the app queued while offline. */
+        OfflinePlayReport: {
+            /**
+             * @description The id the app gave the play (a UUID), 1 to 64 characters: a play sent again with the
+             *     same id answers its first outcome and changes nothing.
+             */
+            id: string;
+            /** @description When playback started (RFC 3339). */
+            played_at: components["schemas"]["Timestamp"];
+            track_id: string;
+        };
+        /**
+         * @description What became of a play made offline.
+         * @enum {string}
+         */
+        OfflinePlayResult: "counted" | "recorded" | "refused";
+        /** @description What became of each play, in the order sent. */
+        OfflinePlaysRecorded: {
+            plays: components["schemas"]["OfflinePlayOutcome"][];
+        };
+        /** @description The plays the app queued while offline. */
+        OfflinePlaysReport: {
+            /** @description 1 to 500 plays, in any order. */
+            plays: components["schemas"]["OfflinePlayReport"][];
+        };
+        /**
+         * @description Why a play made offline was refused.
+         * @enum {string}
+         */
+        OfflineRefusal: "too_old" | "in_the_future" | "not_found";
+        /** @description What the listener may keep downloaded, as of this check-in. */
+        OfflineStatus: {
+            /** @description False on Free: no downloads. */
+            allowed: boolean;
+            checked_at: components["schemas"]["Timestamp"];
+            /** @description Every track the listener may keep; the app deletes downloads of the tracks not listed. */
+            grants: components["schemas"]["OfflineGrant"][];
+            /**
+             * Format: int64
+             * @description Seconds of audio the plan allows in total: 0 on Free, 36000 on Basic, null (unlimited)
+             *     on Premium.
+             */
+            limit_secs: number | null;
+            plan: components["schemas"]["Plan"];
+            /** @description The quality downloads are in: the plan's stream quality. */
+            quality: components["schemas"]["StreamQuality"];
+            /**
+             * Format: int64
+             * @description Seconds that may still be downloaded; null when unlimited.
+             */
+            remaining_secs: number | null;
+            /**
+             * Format: int64
+             * @description The sum of the grants' lengths.
+             */
+            used_secs: number;
+            /** @description Until when the app may play its downloads without another check-in (30 days). */
+            valid_until: components["schemas"]["Timestamp"];
         };
         /** @enum {string} */
         Plan: "free" | "basic" | "premium";
@@ -2611,6 +2789,347 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getOfflineStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the caller may keep downloaded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfflineStatus"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    recordOfflinePlays: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfflinePlaysReport"];
+            };
+        };
+        responses: {
+            /** @description Each play's outcome, in the order sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfflinePlaysRecorded"];
+                };
+            };
+            /** @description No plays or more than 500 (`invalid_batch`), a play id empty or longer than 64 characters (`invalid_play_id`), or the body is not JSON (`invalid_json`); nothing was recorded */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json` (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body does not have the expected fields (`invalid_json`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More play reports than the user's budget per minute (`too_many_play_reports`); nothing was recorded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    grantOfflineTracks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfflineGrantRequest"];
+            };
+        };
+        responses: {
+            /** @description Granted: the status after the grant and the downloads */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfflineDownloads"];
+                };
+            };
+            /** @description No track ids or more than 500 (`invalid_batch`), or the body is not JSON (`invalid_json`); nothing was granted */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The plan has no downloads (`offline_not_in_plan`), or the new tracks would pass its allowance (`offline_limit_reached`); nothing was granted */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A track that does not exist or is not visible to the caller (`not_found`); nothing was granted */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A track of the caller's own still processing (`not_ready`) or that could not be processed (`processing_failed`); nothing was granted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json` (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body does not have the expected fields (`invalid_json`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    removeAllOfflineTracks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No grants (any more) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    removeOfflineTrack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The track's id */
+                track_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not granted (any more) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Not signed in */
             401: {

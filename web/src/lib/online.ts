@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
-function subscribe(onChange: () => void): () => void {
+/** Calls `onChange` whenever the browser goes offline or comes back; returns how to stop. */
+export function subscribeToNetwork(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
   window.addEventListener('offline', onChange);
   return () => {
@@ -9,9 +10,12 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-const isOnline = () => navigator.onLine;
+/** Whether the browser has a network connection now. */
+export function isOnline(): boolean {
+  return navigator.onLine;
+}
 
-/** Whether the browser says it has a network (navigator.onLine), following its online/offline events. */
+/** Whether the browser has a network connection, updated as it goes offline and comes back. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, isOnline, () => true);
+  return useSyncExternalStore(subscribeToNetwork, isOnline, () => true);
 }

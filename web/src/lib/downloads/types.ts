@@ -1,57 +1,19 @@
 import type { components } from '@/api/schema';
 
-export type Track = components['schemas']['Track'];
-export type StreamQuality = components['schemas']['StreamQuality'];
-export type StreamUrl = components['schemas']['StreamUrl'];
-export type Plan = components['schemas']['Plan'];
+type Schemas = components['schemas'];
 
+export type Track = Schemas['Track'];
+export type StreamQuality = Schemas['StreamQuality'];
+export type StreamUrl = Schemas['StreamUrl'];
+export type Plan = Schemas['Plan'];
 /** A track the server lets the listener keep offline. */
-export interface OfflineGrant {
-  track_id: string;
-  duration_secs: number;
-  granted_at: string;
-}
-
+export type OfflineGrant = Schemas['OfflineGrant'];
 /** What the plan allows offline, and the grants that remain (GET /api/v1/me/offline). */
-export interface OfflineStatus {
-  plan: Plan;
-  allowed: boolean;
-  quality: StreamQuality;
-  /** null: unlimited. */
-  limit_secs: number | null;
-  used_secs: number;
-  /** null: unlimited. */
-  remaining_secs: number | null;
-  checked_at: string;
-  /** Downloads play offline until then. */
-  valid_until: string;
-  grants: OfflineGrant[];
-}
-
-export interface OfflineDownload {
-  track: Track;
-  stream: StreamUrl;
-}
-
+export type OfflineStatus = Schemas['OfflineStatus'];
+export type OfflineDownload = Schemas['OfflineDownload'];
 /** The answer to a grant: the status after it, and a signed stream URL per track. */
-export interface OfflineDownloads {
-  status: OfflineStatus;
-  downloads: OfflineDownload[];
-}
-
+export type OfflineDownloads = Schemas['OfflineDownloads'];
 /** A play made without a network, as it is queued and sent. */
-export interface OfflinePlay {
-  id: string;
-  track_id: string;
-  played_at: string;
-}
-
-export interface OfflinePlayOutcome {
-  id: string;
-  outcome: 'counted' | 'recorded' | 'refused';
-  reason: 'too_old' | 'in_the_future' | 'not_found' | null;
-}
-
-export interface OfflinePlaysRecorded {
-  plays: OfflinePlayOutcome[];
-}
+export type OfflinePlay = Schemas['OfflinePlayReport'];
+export type OfflinePlayOutcome = Schemas['OfflinePlayOutcome'];
+export type OfflinePlaysRecorded = Schemas['OfflinePlaysRecorded'];
