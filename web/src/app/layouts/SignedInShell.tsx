@@ -9,7 +9,6 @@ import { useHasPlayerTrack } from '@/features/player/hooks';
 import { useMyProfile } from '@/features/profiles/api/myProfile';
 import { planLabel } from '@/lib/planLabel';
 import { PlayerAutoMix } from '../PlayerAutoMix';
-import { DownloadsBridge } from '../DownloadsBridge';
 import { TrackActionsBridge } from '../TrackActionsBridge';
 
 // The ads are a module of their own, downloaded only when a free-plan user's area first shows
@@ -39,24 +38,22 @@ export function SignedInShell({ children }: { children: ReactNode }) {
   const showsAds = profile.data?.subscription_plan === 'free';
   return (
     <TrackActionsBridge>
-      <DownloadsBridge>
-        <AppShell
-          account={account}
-          onLogOut={() => {
-            void logOut();
-          }}
-          player={hasPlayerTrack ? <PlayerBar AutoMix={PlayerAutoMix} /> : null}
-          pageTop={
-            showsAds ? (
-              <Suspense fallback={null}>
-                <BannerAd />
-              </Suspense>
-            ) : null
-          }
-        >
-          {children}
-        </AppShell>
-      </DownloadsBridge>
+      <AppShell
+        account={account}
+        onLogOut={() => {
+          void logOut();
+        }}
+        player={hasPlayerTrack ? <PlayerBar AutoMix={PlayerAutoMix} /> : null}
+        pageTop={
+          showsAds ? (
+            <Suspense fallback={null}>
+              <BannerAd />
+            </Suspense>
+          ) : null
+        }
+      >
+        {children}
+      </AppShell>
       {showsAds ? (
         <Suspense fallback={null}>
           <PopupAd />
