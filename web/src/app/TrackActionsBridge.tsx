@@ -5,6 +5,7 @@ import { useTrackPlaybackState } from '@/features/player/hooks';
 import { addToQueue, playNext } from '@/features/player/queueActions';
 import { usePlayerStore } from '@/features/player/stores/playerStore';
 import { TrackActionsContext, type TrackActions } from '@/lib/trackActions';
+import { DownloadsBridge } from './DownloadsBridge';
 
 /** The listening actions every track list offers: the player plays and queues, the library likes and adds to playlists. */
 const trackActions: TrackActions = {
@@ -18,7 +19,11 @@ const trackActions: TrackActions = {
   TrackMenu,
 };
 
-/** Provides the listening actions to the signed-in area. */
+/** Provides the listening actions to the signed-in area, downloading included. */
 export function TrackActionsBridge({ children }: { children: ReactNode }) {
-  return <TrackActionsContext value={trackActions}>{children}</TrackActionsContext>;
+  return (
+    <TrackActionsContext value={trackActions}>
+      <DownloadsBridge>{children}</DownloadsBridge>
+    </TrackActionsContext>
+  );
 }

@@ -1,5 +1,4 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { OfflineBanner } from '@/components/ui/OfflineBanner';
 import { useSession } from '@/features/auth/session';
 import { useLogOut } from '@/features/auth/useLogOut';
 import type { Account } from '@/features/navigation/account';
@@ -10,7 +9,6 @@ import { useHasPlayerTrack } from '@/features/player/hooks';
 import { useMyProfile } from '@/features/profiles/api/myProfile';
 import { planLabel } from '@/lib/planLabel';
 import { PlayerAutoMix } from '../PlayerAutoMix';
-import { DownloadsBridge } from '../DownloadsBridge';
 import { TrackActionsBridge } from '../TrackActionsBridge';
 
 // The ads are a module of their own, downloaded only when a free-plan user's area first shows
@@ -21,8 +19,8 @@ const BannerAd = lazy(() => loadAds().then((ads) => ({ default: ads.BannerAd }))
 const PopupAd = lazy(() => loadAds().then((ads) => ({ default: ads.PopupAd })));
 
 /**
- * The signed-in user's frame around every page: navigation, the player bar, the offline banner,
- * and the free plan's ads. The audio itself plays from the root layout.
+ * The signed-in user's frame around every page: navigation, the player bar, and the free plan's
+ * ads. The audio itself plays from the root layout.
  */
 export function SignedInShell({ children }: { children: ReactNode }) {
   const { user } = useSession();
@@ -40,27 +38,22 @@ export function SignedInShell({ children }: { children: ReactNode }) {
   const showsAds = profile.data?.subscription_plan === 'free';
   return (
     <TrackActionsBridge>
-      <DownloadsBridge>
-        <AppShell
-          account={account}
-          onLogOut={() => {
-            void logOut();
-          }}
-          player={hasPlayerTrack ? <PlayerBar AutoMix={PlayerAutoMix} /> : null}
-          pageTop={
-            <>
-              <OfflineBanner className="mb-3 last:mb-0" />
-              {showsAds ? (
-                <Suspense fallback={null}>
-                  <BannerAd />
-                </Suspense>
-              ) : null}
-            </>
-          }
-        >
-          {children}
-        </AppShell>
-      </DownloadsBridge>
+      <AppShell
+        account={account}
+        onLogOut={() => {
+          void logOut();
+        }}
+        player={hasPlayerTrack ? <PlayerBar AutoMix={PlayerAutoMix} /> : null}
+        pageTop={
+          showsAds ? (
+            <Suspense fallback={null}>
+              <BannerAd />
+            </Suspense>
+          ) : null
+        }
+      >
+        {children}
+      </AppShell>
       {showsAds ? (
         <Suspense fallback={null}>
           <PopupAd />

@@ -1,19 +1,19 @@
 import type { components } from '@/api/schema';
 
-export type Track = components['schemas']['Track'];
-export type StreamQuality = components['schemas']['StreamQuality'];
-export type StreamUrl = components['schemas']['StreamUrl'];
-export type Plan = components['schemas']['Plan'];
+type Schemas = components['schemas'];
 
+export type Track = Schemas['Track'];
+export type StreamQuality = Schemas['StreamQuality'];
+export type StreamUrl = Schemas['StreamUrl'];
+export type Plan = Schemas['Plan'];
 /** A track the server lets the listener keep offline. */
-export type OfflineGrant = components['schemas']['OfflineGrant'];
+export type OfflineGrant = Schemas['OfflineGrant'];
 /** What the plan allows offline, and the grants that remain (GET /api/v1/me/offline). */
-export type OfflineStatus = components['schemas']['OfflineStatus'];
-export type OfflineDownload = components['schemas']['OfflineDownload'];
+export type OfflineStatus = Schemas['OfflineStatus'];
+export type OfflineDownload = Schemas['OfflineDownload'];
 /** The answer to a grant: the status after it, and a signed stream URL per track. */
-export type OfflineDownloads = components['schemas']['OfflineDownloads'];
-
+export type OfflineDownloads = Schemas['OfflineDownloads'];
 /** A play made without a network, as it is queued and sent. */
-export type OfflinePlay = components['schemas']['OfflinePlayReport'];
-export type OfflinePlayOutcome = components['schemas']['OfflinePlayOutcome'];
-export type OfflinePlaysRecorded = components['schemas']['OfflinePlaysRecorded'];
+export type OfflinePlay = Schemas['OfflinePlayReport'];
+export type OfflinePlayOutcome = Schemas['OfflinePlayOutcome'];
+export type OfflinePlaysRecorded = Schemas['OfflinePlaysRecorded'];
