@@ -18,13 +18,15 @@ interface TrackPlayButtonProps {
  * row when an ancestor is the `group/track` (a track row).
  */
 export function TrackPlayButton({ track, queue }: TrackPlayButtonProps) {
-  const { playable, isCurrent, pausable, label, play } = usePlayButton(track, queue);
+  const { ready, playable, unavailable, isCurrent, pausable, label, play } = usePlayButton(track, queue);
   const cover = useTrackCover(track.id, track.cover_url);
   return (
     <button
       type="button"
       aria-label={label}
-      disabled={!playable}
+      disabled={!ready}
+      aria-disabled={unavailable ? true : undefined}
+      title={unavailable}
       onClick={play}
       className="group/cover relative size-12 shrink-0 overflow-hidden rounded-lg disabled:cursor-not-allowed"
     >

@@ -117,7 +117,8 @@ describe('TrackList offline', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     renderRoute(<TrackList tracks={tracks} label="Tracks" />, { actions: actionsOf(null) });
 
-    expect(screen.getByRole('button', { name: 'Play Night Drive' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Play Night Drive' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('button', { name: 'Play Night Drive' })).toHaveAttribute('title', 'Not downloaded: connect to the internet to play this track');
     expect(screen.getByRole('link', { name: 'Night Drive' }).closest('li')).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('button', { name: 'Play Solo Flight' })).toBeEnabled();
     const row = within(screen.getByRole('link', { name: 'Solo Flight' }).closest('li') ?? document.body);

@@ -30,12 +30,14 @@ interface TrackRowProps {
 
 /** The number of a numbered row as its play button: Play on hover, Pause while the track plays. */
 function PositionPlayButton({ track, queue, position }: { track: Track; queue: readonly Track[]; position: number }) {
-  const { playable, pausable, label, play } = usePlayButton(track, queue);
+  const { ready, playable, unavailable, pausable, label, play } = usePlayButton(track, queue);
   return (
     <button
       type="button"
       aria-label={label}
-      disabled={!playable}
+      disabled={!ready}
+      aria-disabled={unavailable ? true : undefined}
+      title={unavailable}
       onClick={play}
       className="flex size-8 shrink-0 items-center justify-center rounded-full text-sm text-zinc-500 tabular-nums transition hover:bg-white/10 hover:text-white disabled:cursor-not-allowed disabled:hover:bg-transparent"
     >
