@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
 import { getOfflineStatus } from './api';
-import { flushReleasing } from './grants';
+import { flushReleasing, isSessionRefusal } from './grants';
 import { forgetLocally } from './manager';
 import { downloads, type DownloadedTrack } from './store';
 import type { OfflineStatus } from './types';
@@ -33,7 +33,8 @@ async function runCheckIn(): Promise<void> {
   try {
     status = await getOfflineStatus();
   } catch (error) {
-    console.error('The offline check-in failed', error);
+    // A refused session is renewed, raised or ended by the session's own handling; the next check-in follows.
+    if (!isSessionRefusal(error)) console.error('The offline check-in failed', error);
     return;
   }
   if (downloads().userId !== userId) return;

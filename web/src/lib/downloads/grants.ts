@@ -2,10 +2,18 @@ import { ApiError } from '@/lib/api';
 import { removeAllOfflineTracks, removeOfflineTrack } from './api';
 import { downloads } from './store';
 
-/** Whether a failed call may succeed later: no answer (offline), a timeout, throttling or a server error. */
+/**
+ * Whether the session was refused (401, or 403 while it still owes its second factor): the
+ * session is renewed or raised elsewhere, and the call may then succeed.
+ */
+export function isSessionRefusal(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}
+
+/** Whether a failed call may succeed later: no answer (offline), a refused session, a timeout, throttling or a server error. */
 export function isTransient(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
-  return error.status >= 500 || error.status === 401 || error.status === 408 || error.status === 429;
+  return isSessionRefusal(error) || error.status >= 500 || error.status === 408 || error.status === 429;
 }
 
 /** Ends the grants of `trackIds` on the server; those it cannot reach now are kept to be sent later. */

@@ -77,6 +77,17 @@ describe('the offline plays queue', () => {
     expect(ids()).toEqual(['t1']);
   });
 
+  it('keeps the queue, quietly, while the session is refused (expired, or owing its second factor)', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    queueOfflinePlay('t1');
+    recordOfflinePlays.mockRejectedValueOnce(new ApiError('Enter the code from your authenticator app to continue.', 403, 'mfa_required'));
+    await sendOfflinePlays(queryClient);
+    recordOfflinePlays.mockRejectedValueOnce(new ApiError('Not signed in', 401));
+    await sendOfflinePlays(queryClient);
+    expect(ids()).toEqual(['t1']);
+    expect(logged).not.toHaveBeenCalled();
+  });
+
   it('keeps a play queued while the last ones were on their way', async () => {
     queueOfflinePlay('t1');
     const [play] = queuedPlays('ann');

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/queryKeys';
 import { recordOfflinePlays } from './api';
-import { isTransient } from './grants';
+import { isSessionRefusal, isTransient } from './grants';
 import { downloads } from './store';
 import type { OfflinePlay } from './types';
 
@@ -55,7 +55,7 @@ async function sendQueued(queryClient: QueryClient): Promise<void> {
       counted ||= plays.some((play) => play.outcome === 'counted');
     } catch (error) {
       if (isTransient(error)) {
-        console.error('The offline plays could not be sent; they are kept for later', error);
+        if (!isSessionRefusal(error)) console.error('The offline plays could not be sent; they are kept for later', error);
         break;
       }
       console.error('The server refused the offline plays', error);
