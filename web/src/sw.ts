@@ -9,7 +9,15 @@ declare const self: ServiceWorkerGlobalScope;
 const DOWNLOADS_CACHE = 'backbeat-downloads';
 
 /** Paths the server answers itself: a navigation to one of them must reach it, never the app. */
-const SERVER_PATHS = [/^\/api\//, /^\/auth\//, /^\/media\//, /^\/rest\//, /^\/checkout\//];
+const SERVER_PATHS = [
+  /^\/api\//,
+  /^\/auth\//,
+  /^\/media\//,
+  /^\/rest\//,
+  /^\/checkout\//,
+  /^\/\.well-known\//,
+  /^\/(healthz|readyz|metrics)$/,
+];
 
 // The build's files, one version at a time: a new worker downloads its own set while the old one
 // keeps serving the old set, and the old entries are dropped when the new worker takes over.
