@@ -25,7 +25,7 @@ use backbeat_core::ids::TrackId;
 #[serde(deny_unknown_fields)]
 pub struct OfflineGrantRequest {
     /// 1 to 500 track ids; duplicates are ignored.
-    #[schema(value_type = Vec<String>)]
+    #[schema(value_type = Vec<String>, min_items = 1, max_items = 500)]
     pub track_ids: Vec<TrackId>,
 }
 

@@ -27,6 +27,7 @@ use backbeat_platform::events::EventBus;
 pub struct OfflinePlayReport {
     /// The id the app gave the play (a UUID), 1 to 64 characters: a play sent again with the
     /// same id answers its first outcome and changes nothing.
+    #[schema(min_length = 1, max_length = 64)]
     pub id: String,
     #[schema(value_type = String)]
     pub track_id: TrackId,
@@ -39,6 +40,7 @@ pub struct OfflinePlayReport {
 #[serde(deny_unknown_fields)]
 pub struct OfflinePlaysReport {
     /// 1 to 500 plays, in any order.
+    #[schema(min_items = 1, max_items = 500)]
     pub plays: Vec<OfflinePlayReport>,
 }
 
