@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newListener, signUp } from './support/accounts';
 import { baseUrl, screenshotPath, skipReason, visible } from './support/browser';
 import { uploadReadyTrack } from './support/catalog';
-import { audioPlaysPast, createPlaylist, launchListeningBrowser, nowPlayingIs, playerBar } from './support/listening';
+import { accessTokenOf, audioPlaysPast, createPlaylist, launchListeningBrowser, nowPlayingIs, playerBar } from './support/listening';
 import { payInSandboxCheckout } from './support/plans';
 
 const JOURNEY_TIMEOUT_MS = 180_000;
@@ -22,16 +22,10 @@ interface OfflinePlayOutcome {
   reason: string | null;
 }
 
-async function tokenOf(page: Page): Promise<string> {
-  const stored = await page.evaluate(() => localStorage.getItem('backbeat-auth'));
-  if (!stored) throw new Error('no session in localStorage under backbeat-auth');
-  return (JSON.parse(stored) as { access_token: string }).access_token;
-}
-
 /** A request to the API as the user signed in on `page`, from the test (never through the page's network). */
 async function apiAs(page: Page, pathname: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
-  headers.set('Authorization', `Bearer ${await tokenOf(page)}`);
+  headers.set('Authorization', `Bearer ${await accessTokenOf(page)}`);
   return fetch(`${baseUrl}${pathname}`, { ...init, headers });
 }
 

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { baseUrl, visible } from './browser';
+import { baseUrl, chromiumArgs, visible } from './browser';
 import { chromiumPath } from './chromium';
 
 /**
@@ -9,22 +9,12 @@ import { chromiumPath } from './chromium';
 export function launchListeningBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
+    args: [...chromiumArgs, '--autoplay-policy=no-user-gesture-required'],
   });
 }
 
 /** The access token of the user signed in on `page`. */
-async function accessTokenOf(page: Page): Promise<string> {
+export async function accessTokenOf(page: Page): Promise<string> {
   const stored = await page.evaluate(() => localStorage.getItem('backbeat-auth'));
   if (!stored) throw new Error('no session in localStorage under backbeat-auth');
   return (JSON.parse(stored) as { access_token: string }).access_token;

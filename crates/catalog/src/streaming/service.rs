@@ -237,14 +237,28 @@ impl Streams {
             .ok_or(errors::TRACK_NOT_FOUND)?;
         check_ready(&source)?;
         let quality = listener_quality(db, listener).await?;
+        self.sign(db, keys, &source.id, source.duration_secs, quality)
+            .await
+    }
+
+    /// The signed URL of a ready track the caller has already found visible to the listener,
+    /// in `quality` (the listener's plan's): for those that read the track and the plan in
+    /// their own transaction (download grants), so neither is read again per track.
+    pub async fn sign(
+        &self,
+        db: &Db,
+        keys: &Keys,
+        track_id: &str,
+        duration_secs: i64,
+        quality: StreamQuality,
+    ) -> Result<SignedStream, Failure> {
         let file = self.file(db, track_id, quality).await?;
-        let expires_at = Timestamp::now() + url_lifetime(source.duration_secs);
+        let expires_at = Timestamp::now() + url_lifetime(duration_secs);
         let expires = expires_at.unix_seconds();
-        let sig = signature::sign(keys, &source.id, quality, expires);
+        let sig = signature::sign(keys, track_id, quality, expires);
         Ok(SignedStream {
             url: format!(
-                "/api/v1/tracks/{}/stream?exp={expires}&q={}&sig={sig}",
-                source.id,
+                "/api/v1/tracks/{track_id}/stream?exp={expires}&q={}&sig={sig}",
                 quality.as_str()
             ),
             expires_at,

@@ -2,7 +2,7 @@
 //! (`platform::users::begin_locked`), so concurrent grants of one listener queue and never
 //! exceed the plan together. A grant is all or nothing: every track must be one the listener may
 //! play, and the tracks not granted yet must fit the plan beside those that are. Downloads are
-//! the plan's quality through the catalog's signed stream URLs (`Streams::signed_url`).
+//! the plan's quality through the catalog's signed stream URLs (`Streams::sign`).
 
 use backbeat_auth::Keys;
 use backbeat_catalog::catalog::track::{Track, ready_track};
@@ -68,10 +68,13 @@ pub async fn grant(
     tx.commit().await?;
     grants.extend(new);
 
+    // The tracks and the plan were read above, under the lock: only the files are looked up.
+    let quality = plan.stream_quality();
     let mut downloads = Vec::with_capacity(tracks.len());
     for track in tracks {
-        let id = TrackId::from(track.id.as_str());
-        let signed = streams.signed_url(db, keys, listener, &id).await?;
+        let signed = streams
+            .sign(db, keys, &track.id, track.duration_secs, quality)
+            .await?;
         downloads.push(OfflineDownload {
             track: Track::from(track),
             stream: StreamUrl::from(signed),
