@@ -29,7 +29,7 @@ pub struct AuthUser {
 impl From<ApiSession> for AuthUser {
     fn from(session: ApiSession) -> Self {
         Self {
-            id: UserId::from(session.user_id),
+            id: session.user_id,
             email: session.email,
             session_id: session.session_id,
             token_expires_at: session.expires_at,

@@ -5,6 +5,7 @@
 
 use rand::Rng;
 
+use backbeat_core::ids::UserId;
 use backbeat_core::signing::Secret;
 
 /// Codes made at once.
@@ -44,7 +45,7 @@ pub fn normalize(typed: &str) -> Option<String> {
 }
 
 /// The stored form of a normalized code of `user_id`.
-pub fn hash(secret: &Secret, user_id: &str, code: &str) -> String {
+pub fn hash(secret: &Secret, user_id: &UserId, code: &str) -> String {
     let mac = secret.mac("recovery-code", format!("{user_id}\n{code}").as_bytes());
     hex::encode(&mac[..16])
 }
@@ -85,10 +86,13 @@ mod tests {
     fn the_stored_form_depends_on_the_user_and_the_secret() {
         let secret = Secret::new([3; 32]);
 
-        let a = hash(&secret, "u1", "ab0cdef1gh");
+        let a = hash(&secret, &UserId::from("u1"), "ab0cdef1gh");
 
-        assert_eq!(a, hash(&secret, "u1", "ab0cdef1gh"));
-        assert_ne!(a, hash(&secret, "u2", "ab0cdef1gh"));
-        assert_ne!(a, hash(&Secret::new([4; 32]), "u1", "ab0cdef1gh"));
+        assert_eq!(a, hash(&secret, &UserId::from("u1"), "ab0cdef1gh"));
+        assert_ne!(a, hash(&secret, &UserId::from("u2"), "ab0cdef1gh"));
+        assert_ne!(
+            a,
+            hash(&Secret::new([4; 32]), &UserId::from("u1"), "ab0cdef1gh")
+        );
     }
 }

@@ -95,7 +95,7 @@ pub fn user_metadata(user: &UserRow) -> Value {
 impl User {
     pub fn new(user: &UserRow, factors: &[FactorRow]) -> Self {
         Self {
-            id: user.id.clone(),
+            id: user.id.to_string(),
             aud: "authenticated",
             role: "authenticated",
             email: user.email.clone(),
@@ -109,8 +109,8 @@ impl User {
             user_metadata: user_metadata(user),
             identities: vec![Identity {
                 identity_id: user.identity_id.clone(),
-                id: user.id.clone(),
-                user_id: user.id.clone(),
+                id: user.id.to_string(),
+                user_id: user.id.to_string(),
                 identity_data: json!({
                     "sub": user.id,
                     "email": user.email,

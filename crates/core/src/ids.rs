@@ -44,6 +44,13 @@ macro_rules! id_types {
             }
         }
 
+        /// A map keyed by ids is looked up by text.
+        impl std::borrow::Borrow<str> for $name {
+            fn borrow(&self) -> &str {
+                &self.0
+            }
+        }
+
         /// An id reads as its text wherever text is asked (SQL binds, URLs, headers).
         impl std::ops::Deref for $name {
             type Target = str;

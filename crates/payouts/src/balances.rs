@@ -4,6 +4,7 @@
 use super::store::{self, TrackEarnings};
 use backbeat_core::db::{Db, Timestamp};
 use backbeat_core::errors::Failure;
+use backbeat_core::ids::UserId;
 use backbeat_core::money::Units;
 
 /// Days on the earnings chart, today (UTC) included.
@@ -18,7 +19,7 @@ pub struct Balance {
     pub total_plays: i64,
 }
 
-pub async fn balance(db: &Db, user_id: &str) -> Result<Balance, Failure> {
+pub async fn balance(db: &Db, user_id: &UserId) -> Result<Balance, Failure> {
     Ok(Balance {
         balance_units: store::balance(db, user_id).await?,
         total_plays: store::total_plays(db, user_id).await?,
@@ -41,7 +42,7 @@ pub struct Earnings {
     pub tracks: Vec<TrackEarnings>,
 }
 
-pub async fn earnings(db: &Db, user_id: &str, now: Timestamp) -> Result<Earnings, Failure> {
+pub async fn earnings(db: &Db, user_id: &UserId, now: Timestamp) -> Result<Earnings, Failure> {
     let today = now.as_datetime().date_naive();
     let all_days: Vec<String> = (0..EARNINGS_DAYS)
         .rev()

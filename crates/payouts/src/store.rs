@@ -67,7 +67,7 @@ pub async fn debit_balance(
 
 /// Locks the user's balance row until the transaction ends and answers it (`None`: no money
 /// ever, nothing to lock).
-pub async fn lock_balance(tx: &mut Tx, user_id: &str) -> sqlx::Result<Option<Units>> {
+pub async fn lock_balance(tx: &mut Tx, user_id: &UserId) -> sqlx::Result<Option<Units>> {
     on_tx!(tx, conn => sqlx::query_scalar(
         "UPDATE balances SET balance_units = balance_units WHERE user_id = $1 \
          RETURNING balance_units")
@@ -75,14 +75,14 @@ pub async fn lock_balance(tx: &mut Tx, user_id: &str) -> sqlx::Result<Option<Uni
 }
 
 /// The user's cached balance (0 without one).
-pub async fn balance(db: &Db, user_id: &str) -> sqlx::Result<Units> {
+pub async fn balance(db: &Db, user_id: &UserId) -> sqlx::Result<Units> {
     on_db!(db, pool => sqlx::query_scalar(
         "SELECT COALESCE((SELECT balance_units FROM balances WHERE user_id = $1), 0)")
         .bind(user_id).fetch_one(pool).await)
 }
 
 /// The counted plays of the user's tracks, all time.
-pub async fn total_plays(db: &Db, user_id: &str) -> sqlx::Result<i64> {
+pub async fn total_plays(db: &Db, user_id: &UserId) -> sqlx::Result<i64> {
     on_db!(db, pool => sqlx::query_scalar(
         "SELECT CAST(COALESCE(SUM(plays), 0) AS BIGINT) FROM tracks WHERE uploaded_by = $1")
         .bind(user_id).fetch_one(pool).await)
@@ -91,7 +91,7 @@ pub async fn total_plays(db: &Db, user_id: &str) -> sqlx::Result<i64> {
 /// Credited plays and units per UTC day (`YYYY-MM-DD`) from `since_day` on.
 pub async fn earnings_by_day(
     db: &Db,
-    user_id: &str,
+    user_id: &UserId,
     since_day: &str,
 ) -> sqlx::Result<Vec<(String, i64, Units)>> {
     on_db!(db, pool => sqlx::query_as(
@@ -112,7 +112,7 @@ pub struct TrackEarnings {
 /// The user's tracks, most earned first (then most played, newest), at most `limit`.
 pub async fn earnings_by_track(
     db: &Db,
-    user_id: &str,
+    user_id: &UserId,
     limit: i64,
 ) -> sqlx::Result<Vec<TrackEarnings>> {
     on_db!(db, pool => sqlx::query_as(
@@ -138,7 +138,7 @@ pub struct Credit {
 /// millions).
 pub async fn each_play_credit(
     db: &Db,
-    user_id: &str,
+    user_id: &UserId,
     since: Timestamp,
     until: Timestamp,
     mut each: impl FnMut(Credit),

@@ -17,6 +17,7 @@ use serde_json::Value;
 use backbeat_core::db::{Db, Timestamp, Tx};
 use backbeat_core::errors::{self, Failure};
 use backbeat_core::http::text_schema::{Controls, TextRules};
+use backbeat_core::ids::UserId;
 use backbeat_core::{on_db, on_tx};
 
 /// The longest display name.
@@ -67,14 +68,14 @@ impl DisplayName {
 
 /// Takes the user's profile row lock until the transaction ends (see the lock order above).
 /// False when the user has no profile.
-pub async fn lock(tx: &mut Tx, user_id: &str) -> sqlx::Result<bool> {
+pub async fn lock(tx: &mut Tx, user_id: &UserId) -> sqlx::Result<bool> {
     on_tx!(tx, conn => sqlx::query("UPDATE profiles SET updated_at = updated_at WHERE id = $1")
         .bind(user_id).execute(conn).await.map(|r| r.rows_affected() == 1))
 }
 
 /// A transaction holding the user's profile row lock; a profile lost or never written is made
 /// again first, as reading it would.
-pub async fn begin_locked(db: &Db, user_id: &str) -> Result<Tx, Failure> {
+pub async fn begin_locked(db: &Db, user_id: &UserId) -> Result<Tx, Failure> {
     let mut tx = db.begin().await?;
     if lock(&mut tx, user_id).await? {
         return Ok(tx);
@@ -93,7 +94,7 @@ pub async fn begin_locked(db: &Db, user_id: &str) -> Result<Tx, Failure> {
 /// Makes the free-plan profile of an account that has none (a profile row lost or never
 /// written), named from its sign-up, as the original app did on PGRST116. Two first reads may
 /// race: the second changes nothing. `profile_not_found` when the account does not exist.
-pub async fn ensure_profile(db: &Db, user_id: &str) -> Result<(), Failure> {
+pub async fn ensure_profile(db: &Db, user_id: &UserId) -> Result<(), Failure> {
     let account: Option<(String, String)> = on_db!(db, pool => sqlx::query_as(
         "SELECT email, user_metadata FROM users WHERE id = $1")
         .bind(user_id).fetch_optional(pool).await)?;
@@ -113,7 +114,7 @@ pub async fn ensure_profile(db: &Db, user_id: &str) -> Result<(), Failure> {
 /// (made by an earlier sign-up of its address) takes the name of the sign-up that is confirmed.
 pub async fn put_new_profile(
     tx: &mut Tx,
-    user_id: &str,
+    user_id: &UserId,
     email: &str,
     metadata: &Value,
     now: Timestamp,

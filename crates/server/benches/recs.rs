@@ -28,6 +28,7 @@ use backbeat::catalog::upload::track_text::TrackText;
 use backbeat::db::{Db, Timestamp};
 use backbeat::recommendations::scoring::Blend;
 use backbeat::recommendations::{neighbours, service};
+use backbeat_core::ids::{TrackId, UserId};
 use rand::distributions::{Distribution, WeightedIndex};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -273,9 +274,10 @@ async fn run(seed: u64, listeners: usize) {
         let exclude: HashSet<usize> = distinct[user].iter().copied().collect();
         for ((_, blend), score) in blends.iter().zip(&mut ours_by_blend) {
             let asked = Instant::now();
-            let recommended = service::recommend_with(&db, &user_ids[user], blend)
-                .await
-                .unwrap();
+            let recommended =
+                service::recommend_with(&db, &UserId::from(user_ids[user].as_str()), blend)
+                    .await
+                    .unwrap();
             if *blend == Blend::DEFAULT {
                 latencies.push(asked.elapsed().as_secs_f64() * 1000.0);
             }
@@ -379,7 +381,13 @@ async fn load(
             duration_secs: 180,
             lossless: false,
         };
-        let track = NewTrack::new(id.clone(), &label, text, audio, None);
+        let track = NewTrack::new(
+            TrackId::from(id.as_str()),
+            &UserId::from(label.as_str()),
+            text,
+            audio,
+            None,
+        );
         track_store::insert_track(&mut tx, &track, now - chrono::Duration::days(60))
             .await
             .unwrap();

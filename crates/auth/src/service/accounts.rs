@@ -3,6 +3,7 @@
 use super::alerts::AccountChange;
 use super::*;
 use crate::store::{LockedUser, SignupCredentials};
+use backbeat_core::ids::UserId;
 use backbeat_platform::users::put_new_profile;
 
 impl AuthService {
@@ -81,7 +82,7 @@ impl AuthService {
         let now = now();
         let confirmed = self.config.mailer_autoconfirm.then_some(now);
         let user = UserRow {
-            id: Uuid::now_v7().to_string(),
+            id: UserId::generate(),
             identity_id: Uuid::now_v7().to_string(),
             email: email.clone(),
             encrypted_password: hash,
@@ -124,7 +125,7 @@ impl AuthService {
         email: &str,
         password: String,
         name: &str,
-    ) -> anyhow::Result<String> {
+    ) -> anyhow::Result<UserId> {
         let email = normalize_email(email);
         anyhow::ensure!(is_valid_email(&email), "invalid email address {email:?}");
         check_password_policy(&password)
@@ -133,7 +134,7 @@ impl AuthService {
         let metadata = serde_json::json!({ "name": name });
         let now = now();
         let user = UserRow {
-            id: Uuid::now_v7().to_string(),
+            id: UserId::generate(),
             identity_id: Uuid::now_v7().to_string(),
             email: email.clone(),
             encrypted_password,
@@ -153,7 +154,7 @@ impl AuthService {
     }
 
     /// The id of the account with this email, if there is one.
-    pub async fn account_id(&self, email: &str) -> sqlx::Result<Option<String>> {
+    pub async fn account_id(&self, email: &str) -> sqlx::Result<Option<UserId>> {
         Ok(store::find_user_by_email(&self.db, &normalize_email(email))
             .await?
             .map(|user| user.id))
@@ -179,13 +180,8 @@ impl AuthService {
             });
         };
         let user = store::find_user_by_email(&self.db, &email).await?;
-        self.check_account_budget(
-            Limited::Token,
-            &email,
-            user.as_ref().map(|u| u.id.as_str()),
-            meta,
-        )
-        .await?;
+        self.check_account_budget(Limited::Token, &email, user.as_ref().map(|u| &u.id), meta)
+            .await?;
         let verified = self
             .passwords
             .verify(
@@ -227,7 +223,7 @@ impl AuthService {
 
     // ---- the user
 
-    pub async fn user(&self, user_id: &str) -> AuthResult<User> {
+    pub async fn user(&self, user_id: &UserId) -> AuthResult<User> {
         let user = store::find_user(&self.db, user_id)
             .await?
             .ok_or_else(|| AuthError::forbidden("user_not_found", "User not found"))?;
@@ -388,7 +384,7 @@ impl AuthService {
         credentials: &SignupCredentials,
         now: Timestamp,
     ) -> AuthResult<()> {
-        let user_id = user.id.as_str();
+        let user_id = &user.id;
         match (kind, credentials) {
             (
                 OneTimeKind::Confirmation,

@@ -6,6 +6,7 @@
 
 use super::*;
 use backbeat_core::errors::{self, Failure};
+use backbeat_core::ids::UserId;
 use backbeat_core::signing::{self, LinkError};
 
 /// How long a "This wasn't me" link works, and how far back the factors it removes go.
@@ -105,7 +106,7 @@ impl AuthService {
 
     /// The token of a "This wasn't me" link for `user_id` issued at `now` (Unix seconds):
     /// `{user id}.{expiry}.{signature}`.
-    fn not_me_token(&self, user_id: &str, now: i64) -> String {
+    fn not_me_token(&self, user_id: &UserId, now: i64) -> String {
         let expires = now + NOT_ME_DAYS * 86_400;
         let signature = signing::sign_link(self.keys.secret(), NOT_ME_PURPOSE, user_id, expires);
         format!("{user_id}.{expires}.{signature}")
@@ -154,7 +155,7 @@ impl AuthService {
     /// every recovery code, and ends all their sessions, in one transaction.
     async fn secure(
         &self,
-        user_id: &str,
+        user_id: &UserId,
         since: Option<Timestamp>,
     ) -> sqlx::Result<SecuredAccount> {
         let mut tx = self.db.begin().await?;

@@ -3,11 +3,12 @@
 
 use super::*;
 use crate::rate_limit::{self, Asker};
+use backbeat_core::ids::UserId;
 
 impl AuthService {
     /// A client address as the known clients of `user_id` are stored: its limiting key
     /// (IPv6 by its /64) as a MAC, so the table holds no address.
-    pub(super) fn client_of(&self, user_id: &str, ip: IpAddr) -> String {
+    pub(super) fn client_of(&self, user_id: &UserId, ip: IpAddr) -> String {
         let key = rate_limit::client_key(ip);
         let mac = self
             .keys
@@ -23,7 +24,7 @@ impl AuthService {
         &self,
         endpoint: Limited,
         email: &str,
-        user_id: Option<&str>,
+        user_id: Option<&UserId>,
         meta: &RequestMeta,
     ) -> AuthResult<()> {
         let since = now() - chrono::Duration::days(KNOWN_CLIENT_DAYS);

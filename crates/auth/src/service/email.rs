@@ -15,13 +15,8 @@ impl AuthService {
             .filter(|e| !e.is_empty())
             .ok_or_else(|| validation("Password recovery requires an email"))?;
         let user = store::find_user_by_email(&self.db, &email).await?;
-        self.check_account_budget(
-            Limited::Recover,
-            &email,
-            user.as_ref().map(|u| u.id.as_str()),
-            meta,
-        )
-        .await?;
+        self.check_account_budget(Limited::Recover, &email, user.as_ref().map(|u| &u.id), meta)
+            .await?;
         let Some(user) = user else {
             return Ok(());
         };
@@ -142,13 +137,8 @@ impl AuthService {
         let guessed_email = code_email.filter(|_| code.is_some());
         if let Some(email) = &guessed_email {
             let user = store::find_user_by_email(&self.db, email).await?;
-            self.check_account_budget(
-                Limited::Verify,
-                email,
-                user.as_ref().map(|u| u.id.as_str()),
-                meta,
-            )
-            .await?;
+            self.check_account_budget(Limited::Verify, email, user.as_ref().map(|u| &u.id), meta)
+                .await?;
         }
         let now = now();
         let mut tx = self.db.begin().await?;

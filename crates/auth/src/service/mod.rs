@@ -33,6 +33,7 @@ use super::two_factor as totp;
 use super::wire::{self, Session, User};
 use backbeat_core::cache::Cache;
 use backbeat_core::db::{Db, Timestamp, Tx, is_unique_violation};
+use backbeat_core::ids::UserId;
 use backbeat_core::rate_limits::RateLimiter;
 use backbeat_platform::config::AuthConfig;
 use backbeat_platform::events::{Event, EventBus};
@@ -62,7 +63,7 @@ pub struct RequestMeta {
 /// account requires.
 #[derive(Clone, Debug)]
 pub struct ApiSession {
-    pub user_id: String,
+    pub user_id: UserId,
     pub email: String,
     pub session_id: String,
     /// When the access token expires (Unix seconds).
@@ -276,7 +277,7 @@ impl AuthService {
             return Err(AuthFailure::InsufficientAal);
         }
         Ok(ApiSession {
-            user_id: claims.sub,
+            user_id: UserId::from(claims.sub),
             email: claims.email,
             session_id: live.session.id,
             expires_at: claims.exp,
@@ -320,7 +321,7 @@ impl AuthService {
 
     /// Tells every process that some sessions of `user_id` ended, so that what they hold open
     /// (event streams) closes. Delivery is best effort: streams also re-check periodically.
-    async fn announce_sessions_ended(&self, user_id: &str) {
+    async fn announce_sessions_ended(&self, user_id: &UserId) {
         let event = Event::SessionsEnded {
             user_id: user_id.to_owned(),
         };
@@ -350,7 +351,7 @@ impl AuthService {
     async fn start_session(
         &self,
         tx: &mut Tx,
-        user_id: &str,
+        user_id: &UserId,
         method: &str,
         meta: &RequestMeta,
         now: Timestamp,
@@ -402,7 +403,7 @@ impl AuthService {
         let ttl = self.config.access_token_ttl_secs as i64;
         let claims = Claims {
             iss: self.issuer.clone(),
-            sub: user.id.clone(),
+            sub: user.id.to_string(),
             aud: tokens::AUDIENCE.into(),
             exp: now + ttl,
             iat: now,

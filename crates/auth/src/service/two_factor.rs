@@ -4,6 +4,7 @@
 use super::alerts::AccountChange;
 use super::*;
 use crate::recovery_code;
+use backbeat_core::ids::UserId;
 
 /// The answer to a code of this moment that already passed (GoTrue's code, our words).
 pub const CODE_JUST_USED: &str =
@@ -256,7 +257,7 @@ impl AuthService {
     /// working. The owner is mailed.
     pub async fn renew_recovery_codes(
         &self,
-        user_id: &str,
+        user_id: &UserId,
         meta: &RequestMeta,
     ) -> Result<Vec<String>, backbeat_core::errors::Failure> {
         let user = store::find_user(&self.db, user_id)
@@ -282,7 +283,7 @@ impl AuthService {
     }
 
     /// How many of the user's recovery codes are unused.
-    pub async fn unused_recovery_codes(&self, user_id: &str) -> sqlx::Result<i64> {
+    pub async fn unused_recovery_codes(&self, user_id: &UserId) -> sqlx::Result<i64> {
         store::unused_recovery_codes(&self.db, user_id).await
     }
 
@@ -291,7 +292,7 @@ impl AuthService {
     async fn replace_recovery_codes(
         &self,
         tx: &mut Tx,
-        user_id: &str,
+        user_id: &UserId,
         now: Timestamp,
     ) -> sqlx::Result<Vec<String>> {
         let codes = recovery_code::generate();

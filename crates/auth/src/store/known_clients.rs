@@ -2,12 +2,13 @@
 //! draw on a budget of their own, so strangers cannot spend the owner's.
 
 use backbeat_core::db::{Db, Timestamp, Tx};
+use backbeat_core::ids::UserId;
 use backbeat_core::{on_db, on_tx};
 
 /// Records that `client` signed in to the account now.
 pub async fn remember_client(
     tx: &mut Tx,
-    user_id: &str,
+    user_id: &UserId,
     client: &str,
     now: Timestamp,
 ) -> sqlx::Result<()> {
@@ -21,7 +22,7 @@ pub async fn remember_client(
 /// Whether `client` signed in to the account since `since`.
 pub async fn is_known_client(
     db: &Db,
-    user_id: &str,
+    user_id: &UserId,
     client: &str,
     since: Timestamp,
 ) -> sqlx::Result<bool> {

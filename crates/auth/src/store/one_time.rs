@@ -5,6 +5,7 @@
 //! newest carries a usable code: a six-digit code is guessable, a link is not.
 
 use backbeat_core::db::{Timestamp, Tx};
+use backbeat_core::ids::UserId;
 use backbeat_core::on_tx;
 
 /// The unexpired links of one kind a user may hold at once; older ones are dropped.
@@ -38,7 +39,7 @@ pub struct SignupCredentials {
 /// A token taken by its link or code.
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct TakenToken {
-    pub user_id: String,
+    pub user_id: UserId,
     pub created_at: Timestamp,
     #[sqlx(flatten)]
     pub credentials: SignupCredentials,
@@ -48,7 +49,7 @@ pub struct TakenToken {
 /// the newest [`TOKENS_KEPT`] are kept.
 pub async fn add_one_time_token(
     tx: &mut Tx,
-    user_id: &str,
+    user_id: &UserId,
     kind: OneTimeKind,
     token_hash: &str,
     code_hash: &str,
@@ -109,7 +110,7 @@ pub async fn take_one_time_token(
 /// Removes every token of this kind of the user (one of them was used).
 pub async fn delete_one_time_tokens(
     tx: &mut Tx,
-    user_id: &str,
+    user_id: &UserId,
     kind: OneTimeKind,
 ) -> sqlx::Result<()> {
     on_tx!(tx, conn => sqlx::query("DELETE FROM one_time_tokens WHERE user_id = $1 AND token_type = $2")

@@ -1,12 +1,13 @@
 //! Two-factor recovery codes: one-time stand-ins for a TOTP code, stored as MACs.
 
 use backbeat_core::db::{Db, Timestamp, Tx};
+use backbeat_core::ids::UserId;
 use backbeat_core::{on_db, on_tx};
 
 /// Replaces every recovery code of the user (used or not) with `hashes`.
 pub async fn replace_recovery_codes(
     tx: &mut Tx,
-    user_id: &str,
+    user_id: &UserId,
     hashes: &[String],
     now: Timestamp,
 ) -> sqlx::Result<()> {
@@ -20,7 +21,7 @@ pub async fn replace_recovery_codes(
     Ok(())
 }
 
-pub async fn delete_recovery_codes(tx: &mut Tx, user_id: &str) -> sqlx::Result<u64> {
+pub async fn delete_recovery_codes(tx: &mut Tx, user_id: &UserId) -> sqlx::Result<u64> {
     on_tx!(tx, conn => sqlx::query("DELETE FROM mfa_recovery_codes WHERE user_id = $1")
         .bind(user_id).execute(conn).await.map(|r| r.rows_affected()))
 }
@@ -28,7 +29,7 @@ pub async fn delete_recovery_codes(tx: &mut Tx, user_id: &str) -> sqlx::Result<u
 /// Uses up the user's unused code with this hash: answers whether there was one.
 pub async fn use_recovery_code(
     tx: &mut Tx,
-    user_id: &str,
+    user_id: &UserId,
     hash: &str,
     now: Timestamp,
 ) -> sqlx::Result<bool> {
@@ -39,7 +40,7 @@ pub async fn use_recovery_code(
 }
 
 /// How many of the user's recovery codes are still unused.
-pub async fn unused_recovery_codes(db: &Db, user_id: &str) -> sqlx::Result<i64> {
+pub async fn unused_recovery_codes(db: &Db, user_id: &UserId) -> sqlx::Result<i64> {
     on_db!(db, pool => sqlx::query_scalar::<_, i64>(
         "SELECT COUNT(*) FROM mfa_recovery_codes WHERE user_id = $1 AND used_at IS NULL")
         .bind(user_id).fetch_one(pool).await)

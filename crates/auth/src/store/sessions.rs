@@ -3,12 +3,13 @@
 use sqlx::FromRow;
 
 use backbeat_core::db::{Db, Timestamp, Tx};
+use backbeat_core::ids::UserId;
 use backbeat_core::{on_db, on_tx};
 
 #[derive(Clone, Debug, FromRow)]
 pub struct SessionRow {
     pub id: String,
-    pub user_id: String,
+    pub user_id: UserId,
     pub aal: String,
     pub amr: String,
     pub factor_id: Option<String>,
@@ -130,7 +131,7 @@ pub enum SessionScope<'a> {
 
 pub async fn delete_sessions(
     tx: &mut Tx,
-    user_id: &str,
+    user_id: &UserId,
     scope: SessionScope<'_>,
 ) -> sqlx::Result<u64> {
     let (sql, session) = match scope {

@@ -3,6 +3,7 @@
 use sqlx::FromRow;
 
 use backbeat_core::db::{Db, Timestamp, Tx};
+use backbeat_core::ids::UserId;
 use backbeat_core::{on_db, on_tx};
 
 backbeat_core::text_enum! {
@@ -19,7 +20,7 @@ backbeat_core::text_enum! {
 #[derive(Clone, Debug, FromRow)]
 pub struct FactorRow {
     pub id: String,
-    pub user_id: String,
+    pub user_id: UserId,
     pub friendly_name: String,
     pub factor_type: String,
     pub status: FactorStatus,
@@ -39,18 +40,18 @@ impl FactorRow {
 const LIST_FACTORS: &str = "SELECT id, user_id, friendly_name, factor_type, status, secret, \
      last_used_step, created_at, updated_at FROM mfa_factors WHERE user_id = $1 ORDER BY created_at, id";
 
-pub async fn list_factors(db: &Db, user_id: &str) -> sqlx::Result<Vec<FactorRow>> {
+pub async fn list_factors(db: &Db, user_id: &UserId) -> sqlx::Result<Vec<FactorRow>> {
     on_db!(db, pool => sqlx::query_as::<_, FactorRow>(LIST_FACTORS)
         .bind(user_id).fetch_all(pool).await)
 }
 
 /// [`list_factors`] inside a transaction.
-pub async fn list_factors_in(tx: &mut Tx, user_id: &str) -> sqlx::Result<Vec<FactorRow>> {
+pub async fn list_factors_in(tx: &mut Tx, user_id: &UserId) -> sqlx::Result<Vec<FactorRow>> {
     on_tx!(tx, conn => sqlx::query_as::<_, FactorRow>(LIST_FACTORS)
         .bind(user_id).fetch_all(conn).await)
 }
 
-pub async fn find_factor(db: &Db, user_id: &str, id: &str) -> sqlx::Result<Option<FactorRow>> {
+pub async fn find_factor(db: &Db, user_id: &UserId, id: &str) -> sqlx::Result<Option<FactorRow>> {
     on_db!(db, pool => sqlx::query_as::<_, FactorRow>(
         "SELECT id, user_id, friendly_name, factor_type, status, secret, last_used_step, created_at, updated_at \
          FROM mfa_factors WHERE user_id = $1 AND id = $2")
@@ -70,7 +71,7 @@ pub async fn insert_factor(db: &Db, factor: &FactorRow) -> sqlx::Result<()> {
 /// Unverified factors older than `before` are abandoned enrolments.
 pub async fn delete_stale_unverified_factors(
     db: &Db,
-    user_id: &str,
+    user_id: &UserId,
     before: Timestamp,
 ) -> sqlx::Result<()> {
     on_db!(db, pool => sqlx::query(
@@ -79,7 +80,7 @@ pub async fn delete_stale_unverified_factors(
     Ok(())
 }
 
-pub async fn delete_factor(tx: &mut Tx, user_id: &str, id: &str) -> sqlx::Result<bool> {
+pub async fn delete_factor(tx: &mut Tx, user_id: &UserId, id: &str) -> sqlx::Result<bool> {
     on_tx!(tx, conn => sqlx::query("DELETE FROM mfa_factors WHERE user_id = $1 AND id = $2")
         .bind(user_id).bind(id).execute(conn).await.map(|r| r.rows_affected() == 1))
 }
@@ -88,7 +89,7 @@ pub async fn delete_factor(tx: &mut Tx, user_id: &str, id: &str) -> sqlx::Result
 /// how many.
 pub async fn delete_factors_since(
     tx: &mut Tx,
-    user_id: &str,
+    user_id: &UserId,
     since: Option<Timestamp>,
 ) -> sqlx::Result<u64> {
     on_tx!(tx, conn => sqlx::query(

@@ -4,11 +4,12 @@ use sqlx::FromRow;
 
 use super::OneTimeKind;
 use backbeat_core::db::{Db, Timestamp, Tx};
+use backbeat_core::ids::UserId;
 use backbeat_core::{on_db, on_tx};
 
 #[derive(Clone, Debug, FromRow)]
 pub struct UserRow {
-    pub id: String,
+    pub id: UserId,
     pub identity_id: String,
     pub email: String,
     pub encrypted_password: String,
@@ -107,7 +108,7 @@ pub async fn claim_mail_slot(
 /// A user's row, locked for the rest of a transaction.
 #[derive(Clone, Debug, FromRow)]
 pub struct LockedUser {
-    pub id: String,
+    pub id: UserId,
     pub email: String,
     /// `None` until the email is confirmed.
     pub email_confirmed_at: Option<Timestamp>,

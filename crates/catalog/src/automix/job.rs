@@ -25,6 +25,7 @@ use crate::catalog::renditions::{self, RenditionRow};
 use crate::catalog::stems::{self, Stem};
 use backbeat_core::db::{Db, Timestamp, Tx};
 use backbeat_core::errors::{self, Failure};
+use backbeat_core::ids::TrackId;
 use backbeat_platform::audio::{self, Limits, ProcessError, Rendition};
 use backbeat_platform::events::EventBus;
 use backbeat_platform::jobs::completion::Completion;
@@ -41,7 +42,7 @@ const PROGRESS_EVERY: Duration = Duration::from_millis(500);
 /// The job that separates a track's stems (its payload); [`Separation`] runs it.
 #[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeparateStems {
-    pub track_id: String,
+    pub track_id: TrackId,
     /// The run of the stems row this job works for.
     pub run_id: String,
 }
@@ -156,7 +157,7 @@ struct Encoded {
 
 impl Separation {
     async fn separate(&self, job: &SeparateStems, lease: &Lease) -> Result<(), JobError> {
-        let (track_id, run_id) = (job.track_id.as_str(), job.run_id.as_str());
+        let (track_id, run_id) = (&job.track_id, job.run_id.as_str());
         if !store::is_loading(&self.db, track_id, run_id)
             .await
             .map_err(retryable)?
@@ -264,7 +265,7 @@ impl Separation {
     /// announces it once written, until the separation drops its end of the channel.
     async fn write_progress(
         &self,
-        track_id: &str,
+        track_id: &TrackId,
         run_id: &str,
         changes: &mut watch::Receiver<i64>,
     ) {
@@ -281,7 +282,7 @@ impl Separation {
                     // An earlier attempt of the run got further: nothing new to say.
                     Ok(false) => {}
                     Err(err) => {
-                        tracing::warn!(track_id, error = %err, "cannot record the progress of a separation");
+                        tracing::warn!(track_id = %track_id, error = %err, "cannot record the progress of a separation");
                     }
                 }
                 written = percent;

@@ -17,6 +17,7 @@ use utoipa::ToSchema;
 use super::status::StemStatus;
 use super::store;
 use backbeat_core::db::Db;
+use backbeat_core::ids::{TrackId, UserId};
 use backbeat_core::shutdown::Shutdown;
 use backbeat_platform::events::{Event, EventBus, ForUsers, Loaded};
 
@@ -49,7 +50,7 @@ impl LiveStems {
                 // Another version of the server may announce a status this one does not know.
                 let status = StemStatus::parse(&status)?;
                 let change = StemsChanged {
-                    track_id,
+                    track_id: track_id.into(),
                     status,
                     progress,
                 };
@@ -64,7 +65,7 @@ impl LiveStems {
     /// The changes of the stems `user` asked for, from now until `shutdown`.
     pub fn changes_for(
         &self,
-        user: String,
+        user: UserId,
         shutdown: Shutdown,
     ) -> impl Stream<Item = StemsChanged> + Send + 'static {
         self.changes.follow(user, shutdown)
@@ -75,7 +76,8 @@ async fn load_delivery(
     db: &Db,
     change: StemsChanged,
 ) -> sqlx::Result<Option<ForUsers<StemsChanged>>> {
-    let watchers: HashSet<String> = store::watcher_ids(db, &change.track_id)
+    let track_id = TrackId::from(change.track_id.as_str());
+    let watchers: HashSet<UserId> = store::watcher_ids(db, &track_id)
         .await?
         .into_iter()
         .collect();
@@ -87,13 +89,13 @@ async fn load_delivery(
 
 /// Tells every instance that the stems of `track_id` changed. A failure is logged, not
 /// answered: the change is recorded, and the stems API says it.
-pub async fn announce(events: &EventBus, track_id: &str, status: StemStatus, progress: i64) {
+pub async fn announce(events: &EventBus, track_id: &TrackId, status: StemStatus, progress: i64) {
     let event = Event::StemsChanged {
         track_id: track_id.to_owned(),
         status: status.as_str().to_owned(),
         progress,
     };
     if let Err(err) = events.publish(&event).await {
-        tracing::warn!(track_id, error = %err, "cannot announce a change of stems");
+        tracing::warn!(track_id = %track_id, error = %err, "cannot announce a change of stems");
     }
 }

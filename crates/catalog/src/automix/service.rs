@@ -72,7 +72,7 @@ impl Automix {
         self.view(keys, viewer, &row).await
     }
 
-    async fn visible(&self, track_id: &str, viewer: &str) -> Result<TrackStems, Failure> {
+    async fn visible(&self, track_id: &TrackId, viewer: &UserId) -> Result<TrackStems, Failure> {
         Ok(store::visible_stems(&self.db, track_id, viewer)
             .await?
             .ok_or(errors::TRACK_NOT_FOUND)?)
@@ -98,8 +98,8 @@ impl Automix {
 
     async fn start_run(
         &self,
-        viewer: &str,
-        track_id: &str,
+        viewer: &UserId,
+        track_id: &TrackId,
     ) -> Result<(Start, TrackStems), Failure> {
         // The user's lock first: one user's starts count and insert one at a time.
         let mut tx = users::begin_locked(&self.db, viewer).await?;
@@ -162,7 +162,7 @@ impl Automix {
     async fn view(
         &self,
         keys: &Keys,
-        viewer: &str,
+        viewer: &UserId,
         row: &TrackStems,
     ) -> Result<StemsView, Failure> {
         let status = row.stem_status();

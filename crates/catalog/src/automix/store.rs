@@ -6,12 +6,13 @@
 use super::status::StemStatus;
 use crate::catalog::track::{TrackStatus, visible_to};
 use backbeat_core::db::{Db, Timestamp, Tx};
+use backbeat_core::ids::{TrackId, UserId};
 use backbeat_core::{on_db, on_tx};
 
 /// A track the viewer may see, with its stems row if it has one.
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct TrackStems {
-    pub track_id: String,
+    pub track_id: TrackId,
     pub duration_secs: i64,
     /// The track's own status.
     pub track_status: TrackStatus,
@@ -38,8 +39,8 @@ const VISIBLE_STEMS: &str = concat!(
 /// The track and its stems, if `viewer` may see the track.
 pub async fn visible_stems(
     db: &Db,
-    track_id: &str,
-    viewer: &str,
+    track_id: &TrackId,
+    viewer: &UserId,
 ) -> sqlx::Result<Option<TrackStems>> {
     on_db!(db, pool => sqlx::query_as(VISIBLE_STEMS)
         .bind(track_id).bind(viewer).fetch_optional(pool).await)
@@ -48,15 +49,19 @@ pub async fn visible_stems(
 /// [`visible_stems`] inside the transaction that starts a separation.
 pub async fn visible_stems_in(
     tx: &mut Tx,
-    track_id: &str,
-    viewer: &str,
+    track_id: &TrackId,
+    viewer: &UserId,
 ) -> sqlx::Result<Option<TrackStems>> {
     on_tx!(tx, conn => sqlx::query_as(VISIBLE_STEMS)
         .bind(track_id).bind(viewer).fetch_optional(conn).await)
 }
 
 /// The separations `user` started at or after `since`.
-pub async fn count_started_since(tx: &mut Tx, user: &str, since: Timestamp) -> sqlx::Result<i64> {
+pub async fn count_started_since(
+    tx: &mut Tx,
+    user: &UserId,
+    since: Timestamp,
+) -> sqlx::Result<i64> {
     on_tx!(tx, conn => sqlx::query_scalar(
         "SELECT COUNT(*) FROM stem_requests WHERE user_id = $1 AND created_at >= $2")
         .bind(user).bind(since).fetch_one(conn).await)
@@ -94,7 +99,7 @@ pub async fn insert_request(tx: &mut Tx, id: &str, run: &NewRun<'_>) -> sqlx::Re
 }
 
 /// Whether `run` is the track's current run and still loading: the job has work to do.
-pub async fn is_loading(db: &Db, track_id: &str, run_id: &str) -> sqlx::Result<bool> {
+pub async fn is_loading(db: &Db, track_id: &TrackId, run_id: &str) -> sqlx::Result<bool> {
     on_db!(db, pool => sqlx::query_scalar(
         "SELECT COUNT(*) FROM track_stems \
          WHERE track_id = $1 AND run_id = $2 AND status = 'loading'")
@@ -104,7 +109,7 @@ pub async fn is_loading(db: &Db, track_id: &str, run_id: &str) -> sqlx::Result<b
 /// Raises the progress of a loading run (never lowers it); false when nothing changed.
 pub async fn set_progress(
     db: &Db,
-    track_id: &str,
+    track_id: &TrackId,
     run_id: &str,
     percent: i64,
     now: Timestamp,
@@ -120,7 +125,7 @@ pub async fn set_progress(
 /// longer belongs to the loading run.
 pub async fn mark_ready(
     tx: &mut Tx,
-    track_id: &str,
+    track_id: &TrackId,
     run_id: &str,
     now: Timestamp,
 ) -> sqlx::Result<bool> {
@@ -132,7 +137,7 @@ pub async fn mark_ready(
 }
 
 /// Whether `run` ended in `error` (the job's failure was recorded on its row).
-pub async fn has_failed(db: &Db, track_id: &str, run_id: &str) -> sqlx::Result<bool> {
+pub async fn has_failed(db: &Db, track_id: &TrackId, run_id: &str) -> sqlx::Result<bool> {
     on_db!(db, pool => sqlx::query_scalar(
         "SELECT COUNT(*) FROM track_stems \
          WHERE track_id = $1 AND run_id = $2 AND status = 'error'")
@@ -142,7 +147,7 @@ pub async fn has_failed(db: &Db, track_id: &str, run_id: &str) -> sqlx::Result<b
 /// Marks the run failed with `message`, in the transaction that fails its job.
 pub async fn mark_error(
     tx: &mut Tx,
-    track_id: &str,
+    track_id: &TrackId,
     run_id: &str,
     message: &str,
     now: Timestamp,
@@ -156,7 +161,12 @@ pub async fn mark_error(
 
 /// Records that `viewer` asked for the stems of a track they may see (nothing otherwise), so
 /// that their event streams hear how its separations go.
-pub async fn watch(db: &Db, track_id: &str, viewer: &str, now: Timestamp) -> sqlx::Result<()> {
+pub async fn watch(
+    db: &Db,
+    track_id: &TrackId,
+    viewer: &UserId,
+    now: Timestamp,
+) -> sqlx::Result<()> {
     on_db!(db, pool => sqlx::query(concat!(
         "INSERT INTO stem_watchers (track_id, user_id, watched_at) \
          SELECT t.id, $2, $3 FROM tracks t WHERE t.id = $1 AND ", visible_to!("$2"), " \
@@ -165,7 +175,7 @@ pub async fn watch(db: &Db, track_id: &str, viewer: &str, now: Timestamp) -> sql
 }
 
 /// The users who asked for the stems of `track_id`.
-pub async fn watcher_ids(db: &Db, track_id: &str) -> sqlx::Result<Vec<String>> {
+pub async fn watcher_ids(db: &Db, track_id: &TrackId) -> sqlx::Result<Vec<UserId>> {
     on_db!(db, pool => sqlx::query_scalar("SELECT user_id FROM stem_watchers WHERE track_id = $1")
         .bind(track_id).fetch_all(pool).await)
 }

@@ -3,12 +3,13 @@
 
 use super::track::{TrackStatus, visible_to};
 use backbeat_core::db::{Db, Timestamp, Tx};
+use backbeat_core::ids::{TrackId, UserId};
 use backbeat_core::{on_db, on_tx};
 
 /// The original file of a track, as processing and streaming read it.
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct TrackSource {
-    pub id: String,
+    pub id: TrackId,
     pub status: TrackStatus,
     pub duration_secs: i64,
     pub audio_key: String,
@@ -26,7 +27,7 @@ pub struct RenditionRow {
     pub size_bytes: i64,
 }
 
-pub async fn find_source(db: &Db, track_id: &str) -> sqlx::Result<Option<TrackSource>> {
+pub async fn find_source(db: &Db, track_id: &TrackId) -> sqlx::Result<Option<TrackSource>> {
     on_db!(db, pool => sqlx::query_as(
         "SELECT id, status, duration_secs, audio_key, audio_content_type, audio_size_bytes, \
                 lossless_source \
@@ -37,8 +38,8 @@ pub async fn find_source(db: &Db, track_id: &str) -> sqlx::Result<Option<TrackSo
 /// A track's original file and state if `viewer` may see it.
 pub async fn find_visible_source(
     db: &Db,
-    track_id: &str,
-    viewer: &str,
+    track_id: &TrackId,
+    viewer: &UserId,
 ) -> sqlx::Result<Option<TrackSource>> {
     on_db!(db, pool => sqlx::query_as(concat!(
         "SELECT t.id, t.status, t.duration_secs, t.audio_key, t.audio_content_type, \
@@ -47,7 +48,7 @@ pub async fn find_visible_source(
         .bind(track_id).bind(viewer).fetch_optional(pool).await)
 }
 
-pub async fn renditions(db: &Db, track_id: &str) -> sqlx::Result<Vec<RenditionRow>> {
+pub async fn renditions(db: &Db, track_id: &TrackId) -> sqlx::Result<Vec<RenditionRow>> {
     on_db!(db, pool => sqlx::query_as(
         "SELECT quality, media_key, content_type, size_bytes FROM renditions \
          WHERE track_id = $1 ORDER BY quality")
@@ -56,7 +57,7 @@ pub async fn renditions(db: &Db, track_id: &str) -> sqlx::Result<Vec<RenditionRo
 
 pub async fn insert_rendition(
     tx: &mut Tx,
-    track_id: &str,
+    track_id: &TrackId,
     rendition: &RenditionRow,
     now: Timestamp,
 ) -> sqlx::Result<()> {

@@ -6,6 +6,7 @@ use utoipa::ToSchema;
 
 use crate::catalog::renditions::RenditionRow;
 use backbeat_core::db::{Db, Timestamp, Tx};
+use backbeat_core::ids::TrackId;
 use backbeat_core::{on_db, on_tx};
 
 /// One of the two parts a track is separated into.
@@ -35,7 +36,7 @@ impl Stem {
 /// The renditions of a stem, when the track's stems are ready.
 pub async fn stem_renditions(
     db: &Db,
-    track_id: &str,
+    track_id: &TrackId,
     stem: Stem,
 ) -> sqlx::Result<Vec<RenditionRow>> {
     on_db!(db, pool => sqlx::query_as(
@@ -46,7 +47,7 @@ pub async fn stem_renditions(
 }
 
 /// The keys of every recorded file of the track's stems.
-pub async fn recorded_keys(db: &Db, track_id: &str) -> sqlx::Result<Vec<String>> {
+pub async fn recorded_keys(db: &Db, track_id: &TrackId) -> sqlx::Result<Vec<String>> {
     on_db!(db, pool => sqlx::query_scalar(
         "SELECT media_key FROM stem_renditions WHERE track_id = $1")
         .bind(track_id).fetch_all(pool).await)
@@ -55,7 +56,7 @@ pub async fn recorded_keys(db: &Db, track_id: &str) -> sqlx::Result<Vec<String>>
 /// Records a stem's rendition, in the transaction that marks the stems ready.
 pub async fn insert_stem_rendition(
     tx: &mut Tx,
-    track_id: &str,
+    track_id: &TrackId,
     stem: Stem,
     rendition: &RenditionRow,
     now: Timestamp,

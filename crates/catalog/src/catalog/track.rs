@@ -78,12 +78,13 @@ macro_rules! __catalog_track_columns {
     };
 }
 pub use __catalog_track_columns as track_columns;
+use backbeat_core::ids::{TrackId, UserId};
 
 /// A track as lists show it.
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct TrackRow {
-    pub id: String,
-    pub uploaded_by: String,
+    pub id: TrackId,
+    pub uploaded_by: UserId,
     pub title: String,
     pub artist: String,
     pub album: Option<String>,
@@ -106,7 +107,11 @@ const VISIBLE_TRACK: &str = concat!(
 );
 
 /// The track if `viewer` may see it: ready, or their own upload in any state.
-pub async fn visible_track(db: &Db, id: &str, viewer: &str) -> sqlx::Result<Option<TrackRow>> {
+pub async fn visible_track(
+    db: &Db,
+    id: &TrackId,
+    viewer: &UserId,
+) -> sqlx::Result<Option<TrackRow>> {
     on_db!(db, pool => sqlx::query_as(VISIBLE_TRACK).bind(id).bind(viewer).fetch_optional(pool).await)
 }
 
@@ -114,15 +119,15 @@ pub async fn visible_track(db: &Db, id: &str, viewer: &str) -> sqlx::Result<Opti
 /// without locking the track.
 pub async fn visible_track_in(
     tx: &mut Tx,
-    id: &str,
-    viewer: &str,
+    id: &TrackId,
+    viewer: &UserId,
 ) -> sqlx::Result<Option<TrackRow>> {
     on_tx!(tx, conn => sqlx::query_as(VISIBLE_TRACK).bind(id).bind(viewer).fetch_optional(conn).await)
 }
 
 /// The track `viewer` may see, ready to play: `TRACK_NOT_FOUND` when they may not see it,
 /// `TRACK_NOT_READY` or `TRACK_FAILED` for their own upload that is not ready.
-pub async fn ready_track(tx: &mut Tx, id: &str, viewer: &str) -> Result<TrackRow, Failure> {
+pub async fn ready_track(tx: &mut Tx, id: &TrackId, viewer: &UserId) -> Result<TrackRow, Failure> {
     let track = visible_track_in(tx, id, viewer)
         .await?
         .ok_or(errors::TRACK_NOT_FOUND)?;
@@ -165,7 +170,7 @@ impl From<TrackRow> for Track {
             status: row.status,
             cover_url: row.cover_key.as_deref().map(public_path),
             cover_large_url: row.cover_large_key.as_deref().map(public_path),
-            id: row.id,
+            id: row.id.into(),
             title: row.title,
             artist: row.artist,
             album: row.album,
@@ -174,7 +179,7 @@ impl From<TrackRow> for Track {
             plays: row.plays,
             verified: row.verified,
             failure_reason: row.failure_reason,
-            uploaded_by: row.uploaded_by,
+            uploaded_by: row.uploaded_by.into(),
             created_at: row.created_at,
         }
     }

@@ -57,7 +57,7 @@ pub struct PreviousPlay {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordedPlay {
     /// The listening history row.
-    pub history_id: String,
+    pub history_id: HistoryId,
     pub counted: bool,
     /// The track's plays after this one.
     pub plays: i64,
@@ -66,8 +66,8 @@ pub struct RecordedPlay {
 /// Whether a play counts: never the uploader's own, at most once per listener and track
 /// within the window, and only when time allows it ([`time_allows`]).
 pub fn counts(
-    listener: &str,
-    uploader: &str,
+    listener: &UserId,
+    uploader: &UserId,
     counted_within_window: bool,
     time_allows: bool,
 ) -> bool {
@@ -224,7 +224,7 @@ pub async fn record_in(
     // The recommender learns from every listen, counted or not.
     neighbours::enqueue(tx, now).await?;
     Ok(RecordedPlay {
-        history_id: history_id.to_string(),
+        history_id: history_id.clone(),
         counted,
         plays,
     })
@@ -245,7 +245,7 @@ async fn count_play(
     track_id: &TrackId,
     now: Timestamp,
 ) -> Result<i64, Failure> {
-    let plays = store::add_play(tx, track_id.as_str()).await?;
+    let plays = store::add_play(tx, track_id).await?;
     ledger::credit_play(tx, uploader, history_id, track_id, now).await?;
     Ok(plays)
 }
@@ -256,19 +256,44 @@ mod tests {
 
     #[test]
     fn the_uploaders_own_play_never_counts() {
-        assert!(!counts("ana", "ana", false, true));
-        assert!(!counts("ana", "ana", true, true));
+        assert!(!counts(
+            &UserId::from("ana"),
+            &UserId::from("ana"),
+            false,
+            true
+        ));
+        assert!(!counts(
+            &UserId::from("ana"),
+            &UserId::from("ana"),
+            true,
+            true
+        ));
     }
 
     #[test]
     fn a_listener_counts_once_per_window() {
-        assert!(counts("bo", "ana", false, true));
-        assert!(!counts("bo", "ana", true, true));
+        assert!(counts(
+            &UserId::from("bo"),
+            &UserId::from("ana"),
+            false,
+            true
+        ));
+        assert!(!counts(
+            &UserId::from("bo"),
+            &UserId::from("ana"),
+            true,
+            true
+        ));
     }
 
     #[test]
     fn a_play_too_soon_after_the_last_counted_one_does_not_count() {
-        assert!(!counts("bo", "ana", false, false));
+        assert!(!counts(
+            &UserId::from("bo"),
+            &UserId::from("ana"),
+            false,
+            false
+        ));
     }
 
     fn started_ago(secs: i64, track_secs: Option<i64>, now: Timestamp) -> Option<PreviousPlay> {

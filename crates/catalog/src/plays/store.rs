@@ -1,6 +1,7 @@
 //! SQL of plays: listening history and the tracks' play counts.
 
 use backbeat_core::db::{Timestamp, Tx};
+use backbeat_core::ids::{TrackId, UserId};
 use backbeat_core::on_tx;
 
 /// A listening history row to write.
@@ -16,8 +17,8 @@ pub struct NewListen<'a> {
 /// Whether the listener has a counted play of the track strictly between `after` and `before`.
 pub async fn counted_between(
     tx: &mut Tx,
-    listener: &str,
-    track_id: &str,
+    listener: &UserId,
+    track_id: &TrackId,
     after: Timestamp,
     before: Timestamp,
 ) -> sqlx::Result<bool> {
@@ -32,7 +33,7 @@ pub async fn counted_between(
 /// track's length in seconds (`None` once the track is gone).
 pub async fn last_counted_play_until(
     tx: &mut Tx,
-    listener: &str,
+    listener: &UserId,
     until: Timestamp,
 ) -> sqlx::Result<Option<(Timestamp, Option<i64>)>> {
     on_tx!(tx, conn => sqlx::query_as(
@@ -47,7 +48,7 @@ pub async fn last_counted_play_until(
 /// after the plays that followed it).
 pub async fn first_counted_play_after(
     tx: &mut Tx,
-    listener: &str,
+    listener: &UserId,
     after: Timestamp,
 ) -> sqlx::Result<Option<Timestamp>> {
     on_tx!(tx, conn => sqlx::query_scalar(
@@ -67,7 +68,7 @@ pub async fn insert_listen(tx: &mut Tx, listen: &NewListen<'_>) -> sqlx::Result<
 }
 
 /// Adds one to the track's plays; answers the new count.
-pub async fn add_play(tx: &mut Tx, track_id: &str) -> sqlx::Result<i64> {
+pub async fn add_play(tx: &mut Tx, track_id: &TrackId) -> sqlx::Result<i64> {
     on_tx!(tx, conn => sqlx::query_scalar(
         "UPDATE tracks SET plays = plays + 1 WHERE id = $1 RETURNING plays")
         .bind(track_id).fetch_one(conn).await)

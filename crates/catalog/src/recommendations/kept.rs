@@ -13,16 +13,17 @@
 use backbeat_core::cache::Cache;
 
 use super::store::Stamp;
+use backbeat_core::ids::{TrackId, UserId};
 
 /// The kept lists of this process, shared by its requests: each listener's track ids with the
 /// stamp they were made under.
 #[derive(Clone, Default)]
-pub struct KeptLists(Cache<(Stamp, Vec<String>)>);
+pub struct KeptLists(Cache<(Stamp, Vec<TrackId>)>);
 
 impl KeptLists {
     /// The track ids of `user`'s kept list, if it was made under `stamp` less than
     /// [`KEPT_FOR`](backbeat_core::cache::KEPT_FOR) ago.
-    pub fn get(&self, user: &str, stamp: &Stamp) -> Option<Vec<String>> {
+    pub fn get(&self, user: &UserId, stamp: &Stamp) -> Option<Vec<TrackId>> {
         self.0
             .get(user)
             .filter(|(made_under, _)| made_under == stamp)
@@ -30,7 +31,7 @@ impl KeptLists {
     }
 
     /// Keeps `ids` as `user`'s list, made under `stamp`.
-    pub fn put(&self, user: &str, stamp: Stamp, ids: Vec<String>) {
+    pub fn put(&self, user: &UserId, stamp: Stamp, ids: Vec<TrackId>) {
         self.0.put(user, (stamp, ids));
     }
 }
@@ -53,15 +54,30 @@ mod tests {
     #[test]
     fn a_list_is_served_only_under_the_stamp_it_was_made_under() {
         let kept = KeptLists::default();
-        assert_eq!(kept.get("ana", &stamp("1")), None);
-        kept.put("ana", stamp("1"), vec!["a".into(), "b".into()]);
+        assert_eq!(kept.get(&UserId::from("ana"), &stamp("1")), None);
+        kept.put(
+            &UserId::from("ana"),
+            stamp("1"),
+            vec!["a".into(), "b".into()],
+        );
         assert_eq!(
-            kept.get("ana", &stamp("1")),
+            kept.get(&UserId::from("ana"), &stamp("1")),
             Some(vec!["a".into(), "b".into()])
         );
-        assert_eq!(kept.get("ana", &stamp("2")), None, "she played since");
-        assert_eq!(kept.get("bo", &stamp("1")), None, "another listener");
-        kept.put("ana", stamp("2"), vec!["c".into()]);
-        assert_eq!(kept.get("ana", &stamp("2")), Some(vec!["c".into()]));
+        assert_eq!(
+            kept.get(&UserId::from("ana"), &stamp("2")),
+            None,
+            "she played since"
+        );
+        assert_eq!(
+            kept.get(&UserId::from("bo"), &stamp("1")),
+            None,
+            "another listener"
+        );
+        kept.put(&UserId::from("ana"), stamp("2"), vec!["c".into()]);
+        assert_eq!(
+            kept.get(&UserId::from("ana"), &stamp("2")),
+            Some(vec!["c".into()])
+        );
     }
 }

@@ -26,6 +26,7 @@ use uuid::Uuid;
 
 use super::neighbours_store::{self as store, Signal};
 use backbeat_core::db::{Db, Timestamp, Tx};
+use backbeat_core::ids::UserId;
 use backbeat_platform::jobs::{DEFAULT_LANE, JobError, JobHandler, Lease};
 
 /// The kind of the job.
@@ -209,7 +210,7 @@ async fn fold_batch(
     }
     if let Some(last) = likes.last() {
         progress.like_at = last.at;
-        progress.like_user = last.user_id.clone();
+        progress.like_user = last.user_id.to_string();
         progress.like_track = last.track_id.clone();
     }
     store::save_progress(&mut tx, &progress).await?;
@@ -220,7 +221,7 @@ async fn fold_batch(
 /// Pairs each listen with the listener's [`WINDOW`] listens before it: those of the batch, and
 /// before the batch's first, those stored.
 async fn fold_listens(tx: &mut Tx, listens: &[Signal], sums: &mut Sums) -> sqlx::Result<()> {
-    let mut by_user: HashMap<&str, Vec<&Signal>> = HashMap::new();
+    let mut by_user: HashMap<&UserId, Vec<&Signal>> = HashMap::new();
     for listen in listens {
         by_user.entry(&listen.user_id).or_default().push(listen);
     }

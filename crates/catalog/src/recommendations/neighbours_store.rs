@@ -2,6 +2,7 @@
 //! new one, and the sums it keeps. Every statement is bounded by an index.
 
 use backbeat_core::db::{Db, Timestamp, Tx};
+use backbeat_core::ids::UserId;
 use backbeat_core::{on_db, on_tx};
 
 /// How far the job got (the single `recommendation_progress` row).
@@ -17,7 +18,7 @@ pub struct Progress {
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct Signal {
     pub id: String,
-    pub user_id: String,
+    pub user_id: UserId,
     pub track_id: String,
     pub at: Timestamp,
 }
@@ -72,7 +73,7 @@ pub async fn new_likes(
 /// The tracks of the user's `limit` listens before the listen (`at`, `id`), latest first.
 pub async fn listens_before(
     tx: &mut Tx,
-    user: &str,
+    user: &UserId,
     at: Timestamp,
     id: &str,
     limit: i64,
@@ -87,7 +88,7 @@ pub async fn listens_before(
 /// The tracks of the user's `limit` likes before `at`, latest first.
 pub async fn likes_before(
     tx: &mut Tx,
-    user: &str,
+    user: &UserId,
     at: Timestamp,
     limit: i64,
 ) -> sqlx::Result<Vec<String>> {

@@ -150,7 +150,7 @@ pub fn rank(
     let mut scored: Vec<(f64, TrackRow)> = candidates
         .into_iter()
         .map(|track| {
-            let similar = match similarity.get(&track.id) {
+            let similar = match similarity.get(track.id.as_str()) {
                 Some(s) if best_similarity > 0.0 => s / best_similarity,
                 _ => 0.0,
             };
@@ -204,7 +204,7 @@ mod tests {
 
     fn track(id: &str, artist: &str, genre: Option<&str>, plays: i64) -> TrackRow {
         TrackRow {
-            id: id.to_owned(),
+            id: id.into(),
             uploaded_by: "someone".into(),
             title: id.to_owned(),
             artist: artist.into(),

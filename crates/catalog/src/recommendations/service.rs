@@ -18,6 +18,7 @@ use super::store::{self, Seed};
 use crate::catalog::track::TrackRow;
 use backbeat_core::db::{Db, Timestamp};
 use backbeat_core::errors::Failure;
+use backbeat_core::ids::{TrackId, UserId};
 
 /// How many tracks are recommended.
 pub const RECOMMENDATIONS: usize = 10;
@@ -41,7 +42,7 @@ pub const RECENTLY_PLAYED_DAYS: i64 = 30;
 /// A like weighs this many listens in the seeds and the taste.
 const LIKE_WEIGHT: f64 = 1.5;
 
-pub async fn recommend(db: &Db, user: &str) -> Result<Vec<TrackRow>, Failure> {
+pub async fn recommend(db: &Db, user: &UserId) -> Result<Vec<TrackRow>, Failure> {
     recommend_with(db, user, &Blend::DEFAULT).await
 }
 
@@ -50,12 +51,12 @@ pub async fn recommend(db: &Db, user: &str) -> Result<Vec<TrackRow>, Failure> {
 pub async fn recommend_kept(
     db: &Db,
     kept: &KeptLists,
-    user: &str,
+    user: &UserId,
 ) -> Result<Vec<TrackRow>, Failure> {
     let stamp = store::stamp(db, user).await?;
     if let Some(ids) = kept.get(user, &stamp) {
         let since = Timestamp::now() - chrono::Duration::days(RECENTLY_PLAYED_DAYS);
-        let mut rows: HashMap<String, TrackRow> = store::candidates(db, user, &ids, since)
+        let mut rows: HashMap<TrackId, TrackRow> = store::candidates(db, user, &ids, since)
             .await?
             .into_iter()
             .map(|track| (track.id.clone(), track))
@@ -71,7 +72,11 @@ pub async fn recommend_kept(
 }
 
 /// [`recommend`] with another blend (`make bench-recs` compares blends).
-pub async fn recommend_with(db: &Db, user: &str, blend: &Blend) -> Result<Vec<TrackRow>, Failure> {
+pub async fn recommend_with(
+    db: &Db,
+    user: &UserId,
+    blend: &Blend,
+) -> Result<Vec<TrackRow>, Failure> {
     let listens = store::latest_listens(db, user, TASTE_LISTENS).await?;
     let likes = store::latest_likes(db, user, RECENT_LIKES).await?;
     let mut ranked = if listens.is_empty() && likes.is_empty() {
@@ -89,7 +94,7 @@ pub async fn recommend_with(db: &Db, user: &str, blend: &Blend) -> Result<Vec<Tr
 /// The ranked candidates for a listener with listens or likes.
 async fn personal(
     db: &Db,
-    user: &str,
+    user: &UserId,
     listens: &[Seed],
     likes: &[Seed],
     blend: &Blend,
@@ -136,10 +141,10 @@ async fn personal(
     // NDCG@10 with 200 as with all).
     let mut by_similarity: Vec<(&String, &f64)> = similarity.iter().collect();
     by_similarity.sort_by(|a, b| b.1.total_cmp(a.1).then_with(|| a.0.cmp(b.0)));
-    let ids: Vec<String> = by_similarity
+    let ids: Vec<TrackId> = by_similarity
         .into_iter()
         .take(SIMILAR_CANDIDATES)
-        .map(|(id, _)| id.clone())
+        .map(|(id, _)| TrackId::from(id.as_str()))
         .collect();
     let mut candidates = store::candidates(db, user, &ids, since).await?;
     for genre in taste.top_genres(GENRES) {

@@ -5,6 +5,7 @@
 
 use crate::catalog::track::{TrackRow, track_columns, visible_to_all};
 use backbeat_core::db::{Db, Timestamp};
+use backbeat_core::ids::{TrackId, UserId};
 use backbeat_core::on_db;
 
 /// A track the user listened to or liked lately (a seed of the recommendation), and what it is.
@@ -17,7 +18,7 @@ pub struct Seed {
 }
 
 /// The tracks of the user's `limit` latest listens, latest first.
-pub async fn latest_listens(db: &Db, user: &str, limit: i64) -> sqlx::Result<Vec<Seed>> {
+pub async fn latest_listens(db: &Db, user: &UserId, limit: i64) -> sqlx::Result<Vec<Seed>> {
     on_db!(db, pool => sqlx::query_as(
         "SELECT h.track_id, t.genre, t.artist, t.album FROM ( \
              SELECT track_id, listened_at, id FROM listening_history WHERE user_id = $1 \
@@ -27,7 +28,7 @@ pub async fn latest_listens(db: &Db, user: &str, limit: i64) -> sqlx::Result<Vec
 }
 
 /// The tracks of the user's `limit` latest likes, latest first.
-pub async fn latest_likes(db: &Db, user: &str, limit: i64) -> sqlx::Result<Vec<Seed>> {
+pub async fn latest_likes(db: &Db, user: &UserId, limit: i64) -> sqlx::Result<Vec<Seed>> {
     on_db!(db, pool => sqlx::query_as(
         "SELECT l.track_id, t.genre, t.artist, t.album FROM ( \
              SELECT track_id, created_at FROM liked_tracks WHERE user_id = $1 \
@@ -106,8 +107,8 @@ pub async fn neighbours(db: &Db, seeds: &[&str], per_seed: i64) -> sqlx::Result<
 /// by them since `since`.
 pub async fn candidates(
     db: &Db,
-    user: &str,
-    ids: &[String],
+    user: &UserId,
+    ids: &[TrackId],
     since: Timestamp,
 ) -> sqlx::Result<Vec<TrackRow>> {
     if ids.is_empty() {
@@ -192,7 +193,7 @@ pub const POPULAR_OF_ARTIST: &str = concat!(
 /// [`POPULAR_IN_GENRE`].
 pub async fn popular_in_genre(
     db: &Db,
-    user: &str,
+    user: &UserId,
     genre: &str,
     since: Timestamp,
     limit: i64,
@@ -204,7 +205,7 @@ pub async fn popular_in_genre(
 /// [`POPULAR_OF_ARTIST`].
 pub async fn popular_of_artist(
     db: &Db,
-    user: &str,
+    user: &UserId,
     artist: &str,
     since: Timestamp,
     limit: i64,
@@ -222,7 +223,7 @@ pub struct NewTrack {
 }
 
 /// The newest ready tracks that are not the user's.
-pub async fn newest(db: &Db, user: &str, limit: i64) -> sqlx::Result<Vec<NewTrack>> {
+pub async fn newest(db: &Db, user: &UserId, limit: i64) -> sqlx::Result<Vec<NewTrack>> {
     on_db!(db, pool => sqlx::query_as(concat!(
         "SELECT ", track_columns!(), ", EXISTS (SELECT 1 FROM listening_history mine \
                                               WHERE mine.user_id = $1 AND mine.track_id = t.id) \
@@ -246,7 +247,7 @@ pub struct Stamp {
     pub learnt_like: String,
 }
 
-pub async fn stamp(db: &Db, user: &str) -> sqlx::Result<Stamp> {
+pub async fn stamp(db: &Db, user: &UserId) -> sqlx::Result<Stamp> {
     on_db!(db, pool => sqlx::query_as(concat!(
         "SELECT \
            (SELECT h.id FROM listening_history h WHERE h.user_id = $1 \

@@ -116,14 +116,14 @@ pub struct Streams {
 }
 
 /// Stream files by track id, stem (none for the track's mix) and quality name.
-type FilesByQuality = HashMap<(String, Option<Stem>, &'static str), Arc<StreamFile>>;
+type FilesByQuality = HashMap<(TrackId, Option<Stem>, &'static str), Arc<StreamFile>>;
 
 impl Streams {
     /// The file that plays `quality` of a ready track.
     pub async fn file(
         &self,
         db: &Db,
-        track_id: &str,
+        track_id: &TrackId,
         quality: StreamQuality,
     ) -> Result<Arc<StreamFile>, Failure> {
         let key = (track_id.to_owned(), None, quality.as_str());
@@ -143,7 +143,7 @@ impl Streams {
     pub async fn stem_file(
         &self,
         db: &Db,
-        track_id: &str,
+        track_id: &TrackId,
         stem: Stem,
         quality: StreamQuality,
     ) -> Result<Arc<StreamFile>, Failure> {
@@ -155,13 +155,13 @@ impl Streams {
         Ok(self.remember(key, choose_stem(&renditions, quality)?))
     }
 
-    fn remembered(&self, key: &(String, Option<Stem>, &'static str)) -> Option<Arc<StreamFile>> {
+    fn remembered(&self, key: &(TrackId, Option<Stem>, &'static str)) -> Option<Arc<StreamFile>> {
         self.files.read().expect("not poisoned").get(key).cloned()
     }
 
     fn remember(
         &self,
-        key: (String, Option<Stem>, &'static str),
+        key: (TrackId, Option<Stem>, &'static str),
         file: StreamFile,
     ) -> Arc<StreamFile> {
         let file = Arc::new(file);
@@ -193,7 +193,7 @@ impl Streams {
         &self,
         db: &Db,
         keys: &Keys,
-        track_id: &str,
+        track_id: &TrackId,
         stem: Stem,
         grant: &StreamGrant<'_>,
         now: i64,
@@ -248,7 +248,7 @@ impl Streams {
         &self,
         db: &Db,
         keys: &Keys,
-        track_id: &str,
+        track_id: &TrackId,
         duration_secs: i64,
         quality: StreamQuality,
     ) -> Result<SignedStream, Failure> {
@@ -272,7 +272,7 @@ impl Streams {
         &self,
         db: &Db,
         keys: &Keys,
-        track_id: &str,
+        track_id: &TrackId,
         grant: &StreamGrant<'_>,
         now: i64,
     ) -> Result<Arc<StreamFile>, Failure> {
@@ -294,7 +294,7 @@ pub struct StreamGrant<'a> {
 /// A signed URL of a stem in `quality`, lasting as a track's URL does; with its expiry.
 pub fn signed_stem_url(
     keys: &Keys,
-    track_id: &str,
+    track_id: &TrackId,
     stem: Stem,
     quality: StreamQuality,
     duration_secs: i64,
@@ -311,7 +311,7 @@ pub fn signed_stem_url(
 }
 
 /// The stream quality of `listener`'s plan.
-pub async fn listener_quality(db: &Db, listener: &str) -> sqlx::Result<StreamQuality> {
+pub async fn listener_quality(db: &Db, listener: &UserId) -> sqlx::Result<StreamQuality> {
     Ok(plans::plan_of(db, listener).await?.stream_quality())
 }
 

@@ -12,24 +12,25 @@
 
 use crate::catalog::stems::Stem;
 use backbeat_auth::Keys;
+use backbeat_core::ids::TrackId;
 use backbeat_core::signing::{self, LinkError};
 use backbeat_platform::plans::StreamQuality;
 
 const PURPOSE: &str = "stream-url";
 const STEM_PURPOSE: &str = "stem-stream-url";
 
-fn grant(track_id: &str, quality: StreamQuality) -> String {
+fn grant(track_id: &TrackId, quality: StreamQuality) -> String {
     format!("{track_id}\n{}", quality.as_str())
 }
 
-fn stem_grant(track_id: &str, stem: Stem, quality: StreamQuality) -> String {
+fn stem_grant(track_id: &TrackId, stem: Stem, quality: StreamQuality) -> String {
     format!("{track_id}\n{}\n{}", stem.as_str(), quality.as_str())
 }
 
 /// The `sig` of a stem's stream URL.
 pub fn sign_stem(
     keys: &Keys,
-    track_id: &str,
+    track_id: &TrackId,
     stem: Stem,
     quality: StreamQuality,
     expires: i64,
@@ -45,7 +46,7 @@ pub fn sign_stem(
 /// Checks the query of a stem's stream URL at `now` and answers the quality it grants.
 pub fn verify_stem(
     keys: &Keys,
-    track_id: &str,
+    track_id: &TrackId,
     stem: Stem,
     grant: (&str, &str, &str),
     now: i64,
@@ -64,14 +65,14 @@ pub fn verify_stem(
 }
 
 /// The `sig` of a stream URL.
-pub fn sign(keys: &Keys, track_id: &str, quality: StreamQuality, expires: i64) -> String {
+pub fn sign(keys: &Keys, track_id: &TrackId, quality: StreamQuality, expires: i64) -> String {
     signing::sign_link(keys.secret(), PURPOSE, &grant(track_id, quality), expires)
 }
 
 /// Checks the query of a stream URL at `now` (unix seconds) and answers the quality it grants.
 pub fn verify(
     keys: &Keys,
-    track_id: &str,
+    track_id: &TrackId,
     quality: &str,
     expires: &str,
     sig: &str,
@@ -96,14 +97,14 @@ mod tests {
     #[test]
     fn a_signed_url_grants_its_quality_until_it_expires() {
         let keys = Keys::generate();
-        let sig = sign(&keys, "t1", StreamQuality::High, 1_000);
+        let sig = sign(&keys, &TrackId::from("t1"), StreamQuality::High, 1_000);
 
         assert_eq!(
-            verify(&keys, "t1", "high", "1000", &sig, 999),
+            verify(&keys, &TrackId::from("t1"), "high", "1000", &sig, 999),
             Ok(StreamQuality::High)
         );
         assert_eq!(
-            verify(&keys, "t1", "high", "1000", &sig, 1_001),
+            verify(&keys, &TrackId::from("t1"), "high", "1000", &sig, 1_001),
             Err(LinkError::Expired)
         );
     }
@@ -111,16 +112,28 @@ mod tests {
     #[test]
     fn a_stem_signature_opens_that_stem_only() {
         let keys = Keys::generate();
-        let sig = sign_stem(&keys, "t1", Stem::Vocals, StreamQuality::High, 1_000);
+        let sig = sign_stem(
+            &keys,
+            &TrackId::from("t1"),
+            Stem::Vocals,
+            StreamQuality::High,
+            1_000,
+        );
 
         assert_eq!(
-            verify_stem(&keys, "t1", Stem::Vocals, ("high", "1000", &sig), 999),
+            verify_stem(
+                &keys,
+                &TrackId::from("t1"),
+                Stem::Vocals,
+                ("high", "1000", &sig),
+                999
+            ),
             Ok(StreamQuality::High)
         );
         assert_eq!(
             verify_stem(
                 &keys,
-                "t1",
+                &TrackId::from("t1"),
                 Stem::Accompaniment,
                 ("high", "1000", &sig),
                 999
@@ -128,12 +141,18 @@ mod tests {
             Err(LinkError::Invalid)
         );
         assert_eq!(
-            verify(&keys, "t1", "high", "1000", &sig, 999),
+            verify(&keys, &TrackId::from("t1"), "high", "1000", &sig, 999),
             Err(LinkError::Invalid)
         );
-        let track_sig = sign(&keys, "t1", StreamQuality::High, 1_000);
+        let track_sig = sign(&keys, &TrackId::from("t1"), StreamQuality::High, 1_000);
         assert_eq!(
-            verify_stem(&keys, "t1", Stem::Vocals, ("high", "1000", &track_sig), 999),
+            verify_stem(
+                &keys,
+                &TrackId::from("t1"),
+                Stem::Vocals,
+                ("high", "1000", &track_sig),
+                999
+            ),
             Err(LinkError::Invalid)
         );
     }
@@ -141,7 +160,7 @@ mod tests {
     #[test]
     fn changing_any_part_breaks_the_signature() {
         let keys = Keys::generate();
-        let sig = sign(&keys, "t1", StreamQuality::Standard, 1_000);
+        let sig = sign(&keys, &TrackId::from("t1"), StreamQuality::Standard, 1_000);
 
         for (track, quality, expires, sig) in [
             ("t2", "standard", "1000", sig.as_str()),
@@ -152,7 +171,7 @@ mod tests {
             ("t1", "ultra", "1000", sig.as_str()),
         ] {
             assert_eq!(
-                verify(&keys, track, quality, expires, sig, 0),
+                verify(&keys, &TrackId::from(track), quality, expires, sig, 0),
                 Err(LinkError::Invalid),
                 "{track} {quality} {expires} {sig}"
             );

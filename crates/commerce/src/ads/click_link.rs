@@ -5,6 +5,7 @@
 //! which is public anyway.
 
 use backbeat_core::db::Timestamp;
+use backbeat_core::ids::UserId;
 use backbeat_core::signing::{self, LinkError, Secret};
 
 const PURPOSE: &str = "ad-click";
@@ -25,7 +26,7 @@ fn grant(ad_id: &str, user: &str) -> String {
 
 /// The path and query of the link that counts `user`'s click on the ad, valid for
 /// [`LIFETIME`] from `now`.
-pub fn click_url(secret: &Secret, ad_id: &str, user: &str, now: Timestamp) -> String {
+pub fn click_url(secret: &Secret, ad_id: &str, user: &UserId, now: Timestamp) -> String {
     let expires = (now + LIFETIME).unix_seconds();
     let signature = signing::sign_link(secret, PURPOSE, &grant(ad_id, user), expires);
     let query = url::form_urlencoded::Serializer::new(String::new())
@@ -81,7 +82,7 @@ mod tests {
     fn a_link_counts_its_users_click_for_a_day() {
         let secret = Secret::new([3; 32]);
         let now = Timestamp::now();
-        let url = click_url(&secret, "ad1", "u1", now);
+        let url = click_url(&secret, "ad1", &UserId::from("u1"), now);
         assert!(
             url.starts_with("/api/v1/ads/ad1/clicks?user=u1&expires="),
             "{url}"

@@ -12,6 +12,7 @@ use super::store::{self, AdRow, Counted};
 use super::{Slot, day_of};
 use backbeat_core::db::{Db, Timestamp};
 use backbeat_core::errors::{self, Failure};
+use backbeat_core::ids::UserId;
 use backbeat_core::signing::Secret;
 use backbeat_platform::media::routes::public_path;
 use backbeat_platform::plans;
@@ -46,7 +47,7 @@ pub async fn offer(
     db: &Db,
     secret: &Secret,
     network_script_url: Option<&str>,
-    user: &str,
+    user: &UserId,
     slot: &str,
     now: Timestamp,
 ) -> Result<AdSlot, Failure> {
@@ -71,7 +72,7 @@ pub async fn offer(
 /// Answers whether this report counted.
 pub async fn record_impression(
     db: &Db,
-    user: &str,
+    user: &UserId,
     ad_id: &str,
     now: Timestamp,
 ) -> Result<bool, Failure> {
@@ -86,7 +87,7 @@ pub async fn record_impression(
 /// the click leads.
 pub async fn record_click(
     db: &Db,
-    user: &str,
+    user: &UserId,
     ad_id: &str,
     now: Timestamp,
 ) -> Result<String, Failure> {
@@ -105,7 +106,7 @@ pub async fn follow_click_link(
 ) -> Result<String, Failure> {
     let user = click_link::verify(secret, ad_id, link, now.unix_seconds())
         .map_err(|_| errors::INVALID_AD_LINK)?;
-    record_click(db, user, ad_id, now).await
+    record_click(db, &UserId::from(user), ad_id, now).await
 }
 
 async fn find_ad(db: &Db, ad_id: &str) -> Result<AdRow, Failure> {
@@ -118,7 +119,7 @@ async fn count_for_free_plan(
     db: &Db,
     what: Counted,
     ad: &AdRow,
-    user: &str,
+    user: &UserId,
     now: Timestamp,
 ) -> Result<bool, Failure> {
     if !plans::plan_of(db, user).await?.shows_ads() {

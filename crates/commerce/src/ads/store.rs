@@ -1,6 +1,7 @@
 //! SQL of ads: the inventory, and impressions and clicks counted once per user, ad and day.
 
 use backbeat_core::db::{Db, Timestamp};
+use backbeat_core::ids::UserId;
 use backbeat_core::on_db;
 
 /// An ad of the inventory.
@@ -57,7 +58,7 @@ pub async fn disable_ad(db: &Db, id: &str) -> sqlx::Result<bool> {
 pub async fn least_seen_ad(
     db: &Db,
     slot: &str,
-    user: &str,
+    user: &UserId,
     day: &str,
 ) -> sqlx::Result<Option<AdRow>> {
     const SQL: &str = concat!(
@@ -101,7 +102,7 @@ pub async fn count(
     db: &Db,
     what: Counted,
     ad_id: &str,
-    user: &str,
+    user: &UserId,
     day: &str,
     at: Timestamp,
 ) -> sqlx::Result<bool> {

@@ -19,13 +19,14 @@ use super::status::CheckoutStatus;
 use super::store::{self, NewCheckoutRow, SubscriptionRow};
 use backbeat_core::db::{Db, Timestamp};
 use backbeat_core::errors::{self, Failure};
+use backbeat_core::ids::UserId;
 use backbeat_platform::plans::{self, Plan};
 use backbeat_platform::users;
 
 /// Who is paying.
 #[derive(Clone, Copy, Debug)]
 pub struct Payer<'a> {
-    pub user_id: &'a str,
+    pub user_id: &'a UserId,
     pub email: &'a str,
 }
 
@@ -192,7 +193,7 @@ pub async fn start(
 /// refuses past either, before anything is asked of the provider or written.
 async fn within_limits(
     payments: &Payments,
-    user_id: &str,
+    user_id: &UserId,
     with_promo: bool,
 ) -> Result<(), Failure> {
     let limits = payments.limits();
@@ -216,7 +217,7 @@ async fn within_limits(
 
 /// Asks the provider to cancel the user's subscription now; the plan becomes free when the
 /// provider's `customer.subscription.deleted` arrives. Asking again before it does is harmless.
-pub async fn cancel(payments: &Payments, user_id: &str) -> Result<(), Failure> {
+pub async fn cancel(payments: &Payments, user_id: &UserId) -> Result<(), Failure> {
     let provider = payments.provider();
     let subscription = store::active_subscription(payments.db(), user_id, provider.name())
         .await?
@@ -230,7 +231,7 @@ pub async fn cancel(payments: &Payments, user_id: &str) -> Result<(), Failure> {
 /// The user's plan and the subscription behind it (an active one, else the latest), if any.
 pub async fn my_subscription(
     db: &Db,
-    user_id: &str,
+    user_id: &UserId,
 ) -> Result<(Plan, Option<SubscriptionRow>), Failure> {
     let plan = plans::plan_of(db, user_id).await?;
     let subscription = store::current_subscription(db, user_id).await?;

@@ -6,6 +6,7 @@
 
 use std::future::Future;
 
+use backbeat_core::ids::UserId;
 use backbeat_platform::plans::Plan;
 
 /// A promotion code the provider accepts.
@@ -22,7 +23,7 @@ pub struct Promo {
 pub struct NewCheckout<'a> {
     /// Our row of the checkout: the idempotency key of the operation is derived from it.
     pub checkout_id: &'a str,
-    pub user_id: &'a str,
+    pub user_id: &'a UserId,
     pub email: &'a str,
     pub plan: Plan,
     pub promo: Option<&'a Promo>,

@@ -25,6 +25,7 @@ use super::signature;
 use super::store::{self, ActiveSubscription, NewSubscription};
 use backbeat_core::db::{Timestamp, Tx};
 use backbeat_core::errors::{self, Failure};
+use backbeat_core::ids::UserId;
 use backbeat_platform::events::Event;
 use backbeat_platform::plans::Plan;
 
@@ -64,7 +65,7 @@ pub async fn receive_webhook(
     }
     if let Some((user_id, plan)) = processed.changed {
         tracing::info!(
-            user_id,
+            user_id = %user_id,
             plan = plan.as_str(),
             event = event.id,
             "plan changed"
@@ -82,7 +83,7 @@ pub async fn receive_webhook(
 #[derive(Debug, Default)]
 pub struct Processed {
     /// The user and their new plan, when it changed.
-    pub changed: Option<(String, Plan)>,
+    pub changed: Option<(UserId, Plan)>,
     /// The provider's ids of the user's active subscriptions a newer one replaced: to cancel.
     pub superseded: Vec<String>,
 }
@@ -144,19 +145,21 @@ async fn user_of(
     named: Option<&str>,
     subscription_id: Option<&str>,
     customer_id: Option<&str>,
-) -> Result<Option<String>, Failure> {
-    let mut user = named.map(str::to_owned);
+) -> Result<Option<UserId>, Failure> {
+    let mut user = named.map(UserId::from);
     if user.is_none()
         && let Some(id) = subscription_id
     {
         user = store::find_subscription(tx, provider, id)
             .await?
-            .and_then(|row| row.user_id);
+            .and_then(|row| row.user_id.map(UserId::from));
     }
     if user.is_none()
         && let Some(customer) = customer_id
     {
-        user = store::user_of_customer(tx, provider, customer).await?;
+        user = store::user_of_customer(tx, provider, customer)
+            .await?
+            .map(UserId::from);
     }
     let Some(user) = user else {
         return Ok(None);
@@ -164,7 +167,7 @@ async fn user_of(
     if store::lock_profile(tx, &user).await? {
         Ok(Some(user))
     } else {
-        tracing::warn!(user, "a payment event names a user without a profile");
+        tracing::warn!(user = %user, "a payment event names a user without a profile");
         Ok(None)
     }
 }
@@ -175,7 +178,7 @@ async fn known_subscription(
     tx: &mut Tx,
     provider: &str,
     subscription_id: &str,
-    user: Option<&str>,
+    user: Option<&UserId>,
     customer_id: Option<&str>,
     plan: Plan,
     now: Timestamp,
@@ -198,7 +201,7 @@ async fn checkout_completed(
     provider: &str,
     done: &CheckoutCompleted,
     now: Timestamp,
-) -> Result<Option<String>, Failure> {
+) -> Result<Option<UserId>, Failure> {
     let user = user_of(
         tx,
         provider,
@@ -214,7 +217,7 @@ async fn checkout_completed(
             tx,
             provider,
             subscription_id,
-            user.as_deref(),
+            user.as_ref(),
             done.customer_id.as_deref(),
             plan,
             now,
@@ -230,7 +233,7 @@ async fn subscription_changed(
     state: &SubscriptionState,
     at: Timestamp,
     now: Timestamp,
-) -> Result<Option<String>, Failure> {
+) -> Result<Option<UserId>, Failure> {
     let provider = payment_provider.name();
     let user = user_of(
         tx,
@@ -254,7 +257,7 @@ async fn subscription_changed(
         tx,
         provider,
         &state.id,
-        user.as_deref(),
+        user.as_ref(),
         state.customer_id.as_deref(),
         plan,
         now,
@@ -294,7 +297,7 @@ async fn invoice_event(
     failed: bool,
     at: Timestamp,
     now: Timestamp,
-) -> Result<Option<String>, Failure> {
+) -> Result<Option<UserId>, Failure> {
     let Some(subscription_id) = &invoice.subscription_id else {
         return Ok(None);
     };
@@ -310,7 +313,7 @@ async fn invoice_event(
         tx,
         provider,
         subscription_id,
-        user.as_deref(),
+        user.as_ref(),
         invoice.customer_id.as_deref(),
         Plan::Free,
         now,
@@ -324,7 +327,7 @@ async fn invoice_event(
 /// free); answers it when it changed.
 async fn derive_plan(
     tx: &mut Tx,
-    user: &str,
+    user: &UserId,
     active: &[ActiveSubscription],
     now: Timestamp,
 ) -> Result<Option<Plan>, Failure> {

@@ -3,6 +3,7 @@
 
 use super::status::{CheckoutStatus, SubscriptionStatus};
 use backbeat_core::db::{Db, Timestamp, Tx};
+use backbeat_core::ids::UserId;
 use backbeat_core::{on_db, on_tx};
 
 /// The statuses in which a subscription gives its plan, as SQL
@@ -61,7 +62,7 @@ pub async fn record_event(
 
 /// Takes the user's profile row lock until the transaction ends, so that the events of one user
 /// derive their plan one after the other. False when the user has no profile.
-pub async fn lock_profile(tx: &mut Tx, user: &str) -> sqlx::Result<bool> {
+pub async fn lock_profile(tx: &mut Tx, user: &UserId) -> sqlx::Result<bool> {
     on_tx!(tx, conn => sqlx::query(
         "UPDATE profiles SET subscription_plan = subscription_plan WHERE id = $1")
         .bind(user).execute(conn).await.map(|r| r.rows_affected() == 1))
@@ -99,7 +100,7 @@ pub async fn user_of_customer(
 #[derive(Clone, Copy, Debug)]
 pub struct NewSubscription<'a> {
     pub id: &'a str,
-    pub user_id: Option<&'a str>,
+    pub user_id: Option<&'a UserId>,
     pub provider: &'a str,
     pub subscription_id: &'a str,
     pub customer_id: Option<&'a str>,
@@ -198,7 +199,7 @@ pub struct ActiveSubscription {
 /// them, then by when Backbeat first heard of them.
 pub async fn active_subscriptions(
     tx: &mut Tx,
-    user: &str,
+    user: &UserId,
 ) -> sqlx::Result<Vec<ActiveSubscription>> {
     on_tx!(tx, conn => sqlx::query_as(concat!(
         "SELECT provider, provider_subscription_id, plan FROM subscriptions \
@@ -208,7 +209,12 @@ pub async fn active_subscriptions(
 }
 
 /// Writes the user's plan; answers whether it changed. The one write of a plan.
-pub async fn set_plan(tx: &mut Tx, user: &str, plan: &str, now: Timestamp) -> sqlx::Result<bool> {
+pub async fn set_plan(
+    tx: &mut Tx,
+    user: &UserId,
+    plan: &str,
+    now: Timestamp,
+) -> sqlx::Result<bool> {
     on_tx!(tx, conn => sqlx::query(
         "UPDATE profiles SET subscription_plan = $2, updated_at = $3 \
          WHERE id = $1 AND subscription_plan <> $2")
@@ -218,7 +224,7 @@ pub async fn set_plan(tx: &mut Tx, user: &str, plan: &str, now: Timestamp) -> sq
 /// The user's active subscription with `provider`, newest first.
 pub async fn active_subscription(
     db: &Db,
-    user: &str,
+    user: &UserId,
     provider: &str,
 ) -> sqlx::Result<Option<SubscriptionRow>> {
     on_db!(db, pool => sqlx::query_as(concat!(subscription!(),
@@ -228,7 +234,7 @@ pub async fn active_subscription(
 }
 
 /// The subscription the subscription page shows: an active one, else the latest.
-pub async fn current_subscription(db: &Db, user: &str) -> sqlx::Result<Option<SubscriptionRow>> {
+pub async fn current_subscription(db: &Db, user: &UserId) -> sqlx::Result<Option<SubscriptionRow>> {
     on_db!(db, pool => sqlx::query_as(concat!(subscription!(),
         " WHERE user_id = $1 ORDER BY CASE WHEN status IN ", active!(),
         " THEN 0 ELSE 1 END, updated_at DESC LIMIT 1"))
@@ -239,7 +245,7 @@ pub async fn current_subscription(db: &Db, user: &str) -> sqlx::Result<Option<Su
 #[derive(Clone, Copy, Debug)]
 pub struct NewCheckoutRow<'a> {
     pub id: &'a str,
-    pub user_id: &'a str,
+    pub user_id: &'a UserId,
     pub provider: &'a str,
     pub plan: &'a str,
     pub promo_code: Option<&'a str>,
@@ -285,7 +291,7 @@ pub async fn complete_checkout(
 }
 
 /// The user's Stripe customer id, once created.
-pub async fn stripe_customer(db: &Db, user: &str) -> sqlx::Result<Option<String>> {
+pub async fn stripe_customer(db: &Db, user: &UserId) -> sqlx::Result<Option<String>> {
     on_db!(db, pool => sqlx::query_scalar::<_, Option<String>>(
         "SELECT stripe_customer_id FROM profiles WHERE id = $1")
         .bind(user).fetch_optional(pool).await.map(Option::flatten))
@@ -293,7 +299,7 @@ pub async fn stripe_customer(db: &Db, user: &str) -> sqlx::Result<Option<String>
 
 /// Keeps the user's Stripe customer id, unless one is kept already (a concurrent checkout got
 /// there first: the caller reads back the one kept).
-pub async fn keep_stripe_customer(db: &Db, user: &str, customer: &str) -> sqlx::Result<()> {
+pub async fn keep_stripe_customer(db: &Db, user: &UserId, customer: &str) -> sqlx::Result<()> {
     on_db!(db, pool => sqlx::query(
         "UPDATE profiles SET stripe_customer_id = $2 WHERE id = $1 AND stripe_customer_id IS NULL")
         .bind(user).bind(customer).execute(pool).await.map(drop))

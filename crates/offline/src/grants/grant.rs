@@ -6,12 +6,14 @@ use utoipa::ToSchema;
 use backbeat_catalog::catalog::track::Track;
 use backbeat_catalog::streaming::StreamUrl;
 use backbeat_core::db::Timestamp;
+use backbeat_core::ids::TrackId;
 use backbeat_platform::plans::{self, Plan, StreamQuality};
 
 /// A track the listener may keep downloaded.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema, sqlx::FromRow)]
 pub struct OfflineGrant {
-    pub track_id: String,
+    #[schema(value_type = String)]
+    pub track_id: TrackId,
     /// The track's length in whole seconds, counted against the plan's allowance.
     pub duration_secs: i64,
     pub granted_at: Timestamp,

@@ -57,7 +57,7 @@ mod tests {
             .iter()
             .enumerate()
             .map(|(i, secs)| OfflineGrant {
-                track_id: format!("t{i}"),
+                track_id: format!("t{i}").into(),
                 duration_secs: *secs,
                 granted_at: start + chrono::Duration::minutes(i as i64),
             })

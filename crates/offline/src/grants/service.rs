@@ -100,7 +100,7 @@ async fn allowed_grants(
     allowance: OfflineAllowance,
 ) -> Result<Vec<OfflineGrant>, Failure> {
     let mut grants = store::grants(tx, listener).await?;
-    let ended: Vec<String> = rules::ended_by(allowance, &grants)
+    let ended: Vec<TrackId> = rules::ended_by(allowance, &grants)
         .into_iter()
         .map(|grant| grant.track_id.clone())
         .collect();

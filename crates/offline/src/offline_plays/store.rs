@@ -2,12 +2,13 @@
 
 use super::outcome::{OfflinePlayResult, OfflineRefusal};
 use backbeat_core::db::{Timestamp, Tx};
+use backbeat_core::ids::UserId;
 use backbeat_core::on_tx;
 
 /// A play id's outcome to keep.
 #[derive(Clone, Copy, Debug)]
 pub struct KeptOutcome<'a> {
-    pub user: &'a str,
+    pub user: &'a UserId,
     pub play_id: &'a str,
     pub outcome: OfflinePlayResult,
     pub reason: Option<OfflineRefusal>,
@@ -19,7 +20,7 @@ pub struct KeptOutcome<'a> {
 /// The first outcome of the user's play id, when it was sent before.
 pub async fn outcome_of(
     tx: &mut Tx,
-    user: &str,
+    user: &UserId,
     play_id: &str,
 ) -> sqlx::Result<Option<(OfflinePlayResult, Option<OfflineRefusal>)>> {
     on_tx!(tx, conn => sqlx::query_as(

@@ -39,7 +39,7 @@ pub struct WithdrawalRequest<'a> {
 /// refuses (a different one).
 pub async fn request_withdrawal(
     db: &Db,
-    user_id: &str,
+    user_id: &UserId,
     request: WithdrawalRequest<'_>,
     per_day: u32,
 ) -> Result<WithdrawalRow, Failure> {
@@ -73,7 +73,7 @@ pub async fn request_withdrawal(
     }
     let row = WithdrawalRow {
         id: WithdrawalId::generate(),
-        user_id: UserId::from(user_id),
+        user_id: user_id.clone(),
         amount_units: balance.whole_cents(),
         method: details.method().as_str().to_owned(),
         details: details.serialised(),
@@ -112,7 +112,7 @@ fn as_first_answered(row: WithdrawalRow) -> WithdrawalRow {
 /// A page of the user's withdrawals, newest first.
 pub async fn withdrawals(
     db: &Db,
-    user_id: &str,
+    user_id: &UserId,
     page: &PageRequest,
 ) -> Result<Page<WithdrawalRow>, Failure> {
     let rows = store::withdrawals_of(db, user_id, &page.after_descending(), page.fetch()).await?;

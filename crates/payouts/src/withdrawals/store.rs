@@ -8,7 +8,11 @@ use backbeat_core::money::Units;
 use backbeat_core::{on_db, on_tx};
 
 /// How many withdrawals the user requested at or after `since`.
-pub async fn withdrawals_since(tx: &mut Tx, user_id: &str, since: Timestamp) -> sqlx::Result<i64> {
+pub async fn withdrawals_since(
+    tx: &mut Tx,
+    user_id: &UserId,
+    since: Timestamp,
+) -> sqlx::Result<i64> {
     on_tx!(tx, conn => sqlx::query_scalar(
         "SELECT COUNT(*) FROM withdrawals WHERE user_id = $1 AND created_at >= $2")
         .bind(user_id).bind(since).fetch_one(conn).await)
@@ -49,7 +53,7 @@ pub async fn insert_withdrawal(tx: &mut Tx, row: &WithdrawalRow) -> sqlx::Result
 /// The user's withdrawal made with this idempotency key.
 pub async fn withdrawal_by_key(
     tx: &mut Tx,
-    user_id: &str,
+    user_id: &UserId,
     key: &str,
 ) -> sqlx::Result<Option<WithdrawalRow>> {
     on_tx!(tx, conn => sqlx::query_as(concat!(
@@ -61,7 +65,7 @@ pub async fn withdrawal_by_key(
 /// A page of the user's withdrawals after `after`, newest first.
 pub async fn withdrawals_of(
     db: &Db,
-    user_id: &str,
+    user_id: &UserId,
     after: &Position,
     limit: i64,
 ) -> sqlx::Result<Vec<WithdrawalRow>> {
@@ -128,7 +132,7 @@ pub async fn status_of(db: &Db, id: &str) -> sqlx::Result<Option<Status>> {
 }
 
 /// The email of a user's account.
-pub async fn email_of(db: &Db, user_id: &str) -> sqlx::Result<Option<String>> {
+pub async fn email_of(db: &Db, user_id: &UserId) -> sqlx::Result<Option<String>> {
     on_db!(db, pool => sqlx::query_scalar("SELECT email FROM users WHERE id = $1")
         .bind(user_id).fetch_optional(pool).await)
 }

@@ -11,6 +11,7 @@ use futures_util::Stream;
 use tokio::sync::broadcast::{self, error::RecvError};
 
 use super::{Event, EventBus};
+use backbeat_core::ids::UserId;
 use backbeat_core::shutdown::Shutdown;
 
 /// Loaded events a slow stream may fall behind by before it misses some.
@@ -19,7 +20,7 @@ const CAPACITY: usize = 256;
 /// An event as loaded for the streams: what they show, and whose streams show it.
 #[derive(Debug)]
 pub struct ForUsers<T> {
-    pub users: HashSet<String>,
+    pub users: HashSet<UserId>,
     pub item: T,
 }
 
@@ -82,7 +83,7 @@ impl<T: Clone + Send + Sync + 'static> Loaded<T> {
     /// What is loaded for `user` from now until `shutdown`: one stream's share.
     pub fn follow(
         &self,
-        user: String,
+        user: UserId,
         shutdown: Shutdown,
     ) -> impl Stream<Item = T> + Send + 'static {
         live(self.loaded.subscribe(), shutdown, move |loaded| {

@@ -21,6 +21,7 @@ use tokio::sync::broadcast;
 
 use crate::plans::Plan;
 use backbeat_core::db::Db;
+use backbeat_core::ids::{HistoryId, TrackId, UserId};
 use backbeat_core::shutdown::Shutdown;
 
 pub use live::{ForUsers, Loaded, live};
@@ -39,17 +40,17 @@ const RETRY_MAX: Duration = Duration::from_secs(30);
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// A signed-in user started a track: the id of the listening history row.
-    Listen { history_id: String },
+    Listen { history_id: HistoryId },
     /// Some sessions of this user ended (logout, a password change, a second factor verified,
     /// a stolen refresh token detected): what they hold open re-checks its session.
-    SessionsEnded { user_id: String },
+    SessionsEnded { user_id: UserId },
     /// A verified payment event changed this user's plan: their open app shows it at once.
-    PlanChanged { user_id: String, plan: Plan },
+    PlanChanged { user_id: UserId, plan: Plan },
     /// A separation of this track's AutoMix stems moved on: its progress rose (whole percent,
     /// at most a few times a second), or it became ready or failed. `status` is said as the
     /// stems API says it (`loading`, `ready`, `error`).
     StemsChanged {
-        track_id: String,
+        track_id: TrackId,
         status: String,
         progress: i64,
     },

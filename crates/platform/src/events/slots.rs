@@ -6,6 +6,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
+use backbeat_core::ids::UserId;
 use tokio::sync::oneshot;
 
 /// A user's open streams, oldest first, each with the sender that closes it.
@@ -14,7 +15,7 @@ type UserStreams = VecDeque<(u64, oneshot::Sender<()>)>;
 #[derive(Debug, Default)]
 struct Open {
     next_id: AtomicU64,
-    by_user: Mutex<HashMap<String, UserStreams>>,
+    by_user: Mutex<HashMap<UserId, UserStreams>>,
 }
 
 /// The open streams of every user on this process.
@@ -29,7 +30,7 @@ pub struct StreamSlots {
 #[derive(Debug)]
 pub struct Slot {
     open: Arc<Open>,
-    user: String,
+    user: UserId,
     id: u64,
     closed: oneshot::Receiver<()>,
 }
@@ -43,7 +44,7 @@ impl StreamSlots {
     }
 
     /// Takes a slot for a new stream of `user`, closing their oldest streams beyond the limit.
-    pub fn open(&self, user: &str) -> Slot {
+    pub fn open(&self, user: &UserId) -> Slot {
         let id = self.open.next_id.fetch_add(1, Ordering::Relaxed);
         let (close, closed) = oneshot::channel();
         let mut by_user = self.open.by_user.lock().expect("stream slots lock");
@@ -64,7 +65,7 @@ impl StreamSlots {
     }
 
     /// How many streams `user` holds open here.
-    pub fn count(&self, user: &str) -> usize {
+    pub fn count(&self, user: &UserId) -> usize {
         self.open
             .by_user
             .lock()
@@ -101,27 +102,27 @@ mod tests {
     #[tokio::test]
     async fn a_stream_beyond_the_limit_closes_the_users_oldest() {
         let slots = StreamSlots::new(2);
-        let mut first = slots.open("ana");
-        let _second = slots.open("ana");
-        let _other_user = slots.open("bob");
+        let mut first = slots.open(&UserId::from("ana"));
+        let _second = slots.open(&UserId::from("ana"));
+        let _other_user = slots.open(&UserId::from("bob"));
 
-        let _third = slots.open("ana");
+        let _third = slots.open(&UserId::from("ana"));
 
         tokio::time::timeout(std::time::Duration::from_secs(1), first.closed())
             .await
             .expect("the oldest stream is closed");
-        assert_eq!(slots.count("ana"), 2);
-        assert_eq!(slots.count("bob"), 1);
+        assert_eq!(slots.count(&UserId::from("ana")), 2);
+        assert_eq!(slots.count(&UserId::from("bob")), 1);
     }
 
     #[test]
     fn a_dropped_stream_frees_its_slot() {
         let slots = StreamSlots::new(2);
-        let first = slots.open("ana");
-        let _second = slots.open("ana");
+        let first = slots.open(&UserId::from("ana"));
+        let _second = slots.open(&UserId::from("ana"));
 
         drop(first);
 
-        assert_eq!(slots.count("ana"), 1);
+        assert_eq!(slots.count(&UserId::from("ana")), 1);
     }
 }

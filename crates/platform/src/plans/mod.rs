@@ -9,19 +9,20 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use backbeat_core::db::{Db, Tx};
+use backbeat_core::ids::UserId;
 use backbeat_core::{on_db, on_tx};
 
 const PLAN_OF: &str = "SELECT subscription_plan FROM profiles WHERE id = $1";
 
 /// The plan of `user` (free when they have no profile or an unknown plan value).
-pub async fn plan_of(db: &Db, user: &str) -> sqlx::Result<Plan> {
+pub async fn plan_of(db: &Db, user: &UserId) -> sqlx::Result<Plan> {
     let stored: Option<String> =
         on_db!(db, pool => sqlx::query_scalar(PLAN_OF).bind(user).fetch_optional(pool).await)?;
     Ok(Plan::from_stored(stored.as_deref()))
 }
 
 /// [`plan_of`] inside a transaction (which must not wait for a second connection).
-pub async fn plan_of_in(tx: &mut Tx, user: &str) -> sqlx::Result<Plan> {
+pub async fn plan_of_in(tx: &mut Tx, user: &UserId) -> sqlx::Result<Plan> {
     let stored: Option<String> =
         on_tx!(tx, conn => sqlx::query_scalar(PLAN_OF).bind(user).fetch_optional(conn).await)?;
     Ok(Plan::from_stored(stored.as_deref()))

@@ -28,6 +28,7 @@ use crate::jobs::worker::{WorkerContext, Workers};
 use crate::profiles::profile::service::update_my_profile;
 use crate::profiles::profile::{Bio, ProfileChanges};
 use crate::state::AppState;
+use backbeat_core::ids::TrackId;
 use backbeat_demo_content::art::{Cover, Motif, initials_of};
 use backbeat_demo_content::music::{Genre, SAMPLE_RATE, Song};
 
@@ -356,7 +357,7 @@ async fn demo_form(
 /// Waits until none of `track_ids` is processing, counting how they ended.
 async fn wait_for_processing(
     state: &AppState,
-    track_ids: &[String],
+    track_ids: &[TrackId],
     report: &mut DemoReport,
 ) -> anyhow::Result<()> {
     let started = tokio::time::Instant::now();

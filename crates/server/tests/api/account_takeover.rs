@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 use crate::helpers::app::{TestApp, spawn_app, spawn_app_with};
 use crate::helpers::auth::{auth_post, claims, link_param, unix_now};
 use crate::helpers::cli::{backbeat, stdout};
+use backbeat_core::ids::UserId;
 
 /// The token of the "This wasn't me" link in a mail.
 fn not_me_token(mail: &str) -> String {
@@ -166,7 +167,12 @@ async fn a_forged_or_altered_not_me_link_changes_nothing() {
     }
 
     assert_eq!(profile_status(&app, access_token(&raised)).await, 200);
-    let factors = app.auth.user(&user_id).await.unwrap().factors;
+    let factors = app
+        .auth
+        .user(&UserId::from(user_id.as_str()))
+        .await
+        .unwrap()
+        .factors;
     assert_eq!(factors.len(), 1, "the factor is still there");
 }
 

@@ -12,6 +12,7 @@ use serde_json::{Value, json};
 use crate::helpers::app::{TestApp, count, scalar, spawn_app, spawn_app_with};
 use crate::helpers::http::{assert_api_error, call, call_ok, get};
 use crate::helpers::seed::{add_ad, disable_ad, set_plan};
+use backbeat_core::ids::UserId;
 
 const NETWORK_SCRIPT: &str = "https://ads.example:8443/tag/v2.js?publisher=7";
 const NETWORK_ORIGIN: &str = "https://ads.example:8443";
@@ -327,7 +328,7 @@ async fn a_forged_or_expired_click_link_is_refused_and_counts_nothing() {
     let expired = backbeat::ads::click_link::click_url(
         secret,
         &ad,
-        &ana,
+        &UserId::from(ana.as_str()),
         Timestamp::now() - chrono::Duration::hours(25),
     );
     let query = click_url.split_once('?').unwrap().1;

@@ -20,6 +20,7 @@ use rand::{Rng, SeedableRng};
 use crate::helpers::app::spawn_app_with;
 use crate::helpers::payouts::{assert_balances_match_ledger, credit};
 use crate::helpers::seed::{Seed, insert_track, play};
+use backbeat_core::ids::UserId;
 
 const SEEDS: [u64; 3] = [7, 1_013, 90_210];
 const STEPS: usize = 120;
@@ -88,8 +89,13 @@ async fn run(seed: u64) {
                     idempotency_key: Some(&key),
                 };
                 let retry = keys.contains(&(user.clone(), key.clone()));
-                let result =
-                    withdrawals::request_withdrawal(&app.db, &user, request, PER_DAY).await;
+                let result = withdrawals::request_withdrawal(
+                    &app.db,
+                    &UserId::from(user.as_str()),
+                    request,
+                    PER_DAY,
+                )
+                .await;
                 let balance = model.entry(user.clone()).or_default();
                 let made = created.entry(user.clone()).or_default();
                 match result {
@@ -140,9 +146,10 @@ async fn run(seed: u64) {
         }
         assert_balances_match_ledger(&app).await;
         for person in &people {
-            let stored = backbeat::payouts::store::balance(&app.db, &person.id)
-                .await
-                .unwrap();
+            let stored =
+                backbeat::payouts::store::balance(&app.db, &UserId::from(person.id.as_str()))
+                    .await
+                    .unwrap();
             let expected = model.get(&person.id).copied().unwrap_or(0);
             assert_eq!(
                 stored.get(),

@@ -303,7 +303,14 @@ async fn listed_pages(db: &Db, facts: &SearchFacts, q: &str, size: u32) -> Vec<V
     let mut request = PageRequest::first(size);
     loop {
         let listing = list_tracks(db, facts, Some(q), &request).await.unwrap();
-        pages.push(listing.page.items.iter().map(|t| t.id.clone()).collect());
+        pages.push(
+            listing
+                .page
+                .items
+                .iter()
+                .map(|t| t.id.to_string())
+                .collect(),
+        );
         match listing.page.next_cursor {
             Some(next) => request = PageRequest::parse(Some(&next), Some(i64::from(size))).unwrap(),
             None => return pages,
@@ -504,7 +511,7 @@ async fn walking_the_popularity_index_and_sorting_the_matches_give_the_same_page
                 tier,
                 plays: last.plays,
                 at: last.created_at,
-                id: last.id.clone(),
+                id: last.id.to_string(),
             };
             pages += 1;
         }

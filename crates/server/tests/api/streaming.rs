@@ -8,6 +8,7 @@ use crate::helpers::app::{TestApp, spawn_app};
 use crate::helpers::http::{assert_api_error, header};
 use crate::helpers::media::{TrackForm, upload, wait_until_processed, wav};
 use crate::helpers::seed::{Seed, insert_track, set_plan};
+use backbeat_core::ids::TrackId;
 
 /// A ready track uploaded by a new user; answers (track id, uploader token).
 async fn ready_track(app: &TestApp, form: TrackForm) -> (String, String) {
@@ -300,7 +301,12 @@ async fn an_expired_or_altered_signature_is_forbidden() {
     let (exp, sig) = (&query["exp"], &query["sig"]);
     let keys = app.auth.keys();
     let past = chrono::Utc::now().timestamp() - 1;
-    let expired_sig = signature::sign(keys, &id, StreamQuality::Standard, past);
+    let expired_sig = signature::sign(
+        keys,
+        &TrackId::from(id.as_str()),
+        StreamQuality::Standard,
+        past,
+    );
     let later: i64 = exp.parse::<i64>().unwrap() + 3600;
     let base = format!("/api/v1/tracks/{id}/stream");
 

@@ -121,15 +121,15 @@ async fn live_events(
     };
     // Subscribed before the response starts: a play recorded (or a plan changed) once the
     // client has the headers reaches it.
-    let plans = service::plan_changes(&events, user.id.to_string(), shutdown.clone()).map(|plan| {
+    let plans = service::plan_changes(&events, user.id.clone(), shutdown.clone()).map(|plan| {
         Event::default()
             .event(PLAN_CHANGED)
             .json_data(PlanChanged { plan })
     });
     let stems = live_stems
-        .changes_for(user.id.to_string(), shutdown.clone())
+        .changes_for(user.id.clone(), shutdown.clone())
         .map(|change| Event::default().event(STEMS).json_data(change));
-    let listens = live.friend_listens(user.id.into(), shutdown).map(|listen| {
+    let listens = live.friend_listens(user.id, shutdown).map(|listen| {
         Event::default()
             .event(FRIEND_LISTEN)
             .json_data(FriendListen::from(listen))

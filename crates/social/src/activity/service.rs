@@ -10,6 +10,7 @@ use futures_util::Stream;
 use super::store::{self, ListenRow};
 use backbeat_core::db::Db;
 use backbeat_core::errors::Failure;
+use backbeat_core::ids::{HistoryId, UserId};
 use backbeat_core::shutdown::Shutdown;
 use backbeat_platform::events::{self, Event, EventBus, ForUsers, Loaded};
 use backbeat_platform::plans::Plan;
@@ -18,7 +19,7 @@ use backbeat_platform::plans::Plan;
 pub const FRIENDS_ACTIVITY: i64 = 10;
 
 /// The latest listens of the people `user` follows, newest first.
-pub async fn friends_activity(db: &Db, user: &str) -> Result<Vec<ListenRow>, Failure> {
+pub async fn friends_activity(db: &Db, user: &UserId) -> Result<Vec<ListenRow>, Failure> {
     Ok(store::listens_of_followed(db, user, FRIENDS_ACTIVITY).await?)
 }
 
@@ -44,7 +45,7 @@ impl LiveActivity {
     /// The plays of the people `user` follows, from now until `shutdown`.
     pub fn friend_listens(
         &self,
-        user: String,
+        user: UserId,
         shutdown: Shutdown,
     ) -> impl Stream<Item = ListenRow> + Send + 'static {
         self.plays.follow(user, shutdown)
@@ -55,7 +56,7 @@ impl LiveActivity {
 /// changed their plan, on whichever instance received it).
 pub fn plan_changes(
     events: &EventBus,
-    user: String,
+    user: UserId,
     shutdown: Shutdown,
 ) -> impl Stream<Item = Plan> + Send + 'static {
     events::live(events.subscribe(), shutdown, move |event| match event {
@@ -64,11 +65,11 @@ pub fn plan_changes(
     })
 }
 
-async fn load_play(db: &Db, history_id: &str) -> sqlx::Result<Option<ForUsers<ListenRow>>> {
+async fn load_play(db: &Db, history_id: &HistoryId) -> sqlx::Result<Option<ForUsers<ListenRow>>> {
     let Some(listen) = store::listen(db, history_id).await? else {
         return Ok(None);
     };
-    let followers = store::follower_ids(db, &listen.listener_id)
+    let followers = store::follower_ids(db, &UserId::from(listen.listener_id.as_str()))
         .await?
         .into_iter()
         .collect();

@@ -2,6 +2,7 @@
 
 use backbeat_catalog::catalog::track::{TrackRow, track_columns, visible_to_all};
 use backbeat_core::db::{Db, Timestamp};
+use backbeat_core::ids::{HistoryId, UserId};
 use backbeat_core::on_db;
 
 /// A listen with who listened and the track.
@@ -30,7 +31,7 @@ macro_rules! listen_columns {
 /// The latest listens of the people `follower` follows, newest first.
 pub async fn listens_of_followed(
     db: &Db,
-    follower: &str,
+    follower: &UserId,
     limit: i64,
 ) -> sqlx::Result<Vec<ListenRow>> {
     on_db!(db, pool => sqlx::query_as(concat!(
@@ -43,7 +44,7 @@ pub async fn listens_of_followed(
         .bind(follower).bind(limit).fetch_all(pool).await)
 }
 
-pub async fn listen(db: &Db, history_id: &str) -> sqlx::Result<Option<ListenRow>> {
+pub async fn listen(db: &Db, history_id: &HistoryId) -> sqlx::Result<Option<ListenRow>> {
     on_db!(db, pool => sqlx::query_as(concat!(
         "SELECT ", listen_columns!(), " FROM listening_history h \
          JOIN profiles p ON p.id = h.user_id \
@@ -53,7 +54,7 @@ pub async fn listen(db: &Db, history_id: &str) -> sqlx::Result<Option<ListenRow>
 }
 
 /// The ids of the users who follow `user`.
-pub async fn follower_ids(db: &Db, user: &str) -> sqlx::Result<Vec<String>> {
+pub async fn follower_ids(db: &Db, user: &UserId) -> sqlx::Result<Vec<UserId>> {
     on_db!(db, pool => sqlx::query_scalar("SELECT follower_id FROM follows WHERE following_id = $1")
         .bind(user).fetch_all(pool).await)
 }

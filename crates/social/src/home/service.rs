@@ -6,6 +6,7 @@ use backbeat_catalog::catalog::browse::store as browse;
 use backbeat_catalog::catalog::track::TrackRow;
 use backbeat_catalog::catalog::upload::store as uploads;
 use backbeat_core::db::Db;
+use backbeat_core::ids::UserId;
 use backbeat_platform::plans::{self, Plan};
 
 /// Home shows 8 recent tracks.
@@ -21,7 +22,7 @@ pub struct HomeSummary {
     pub recent: Vec<TrackRow>,
 }
 
-pub async fn home(db: &Db, user: &str) -> sqlx::Result<HomeSummary> {
+pub async fn home(db: &Db, user: &UserId) -> sqlx::Result<HomeSummary> {
     Ok(HomeSummary {
         your_tracks: uploads::count_uploaded_by(db, user).await?,
         liked_songs: likes::count_likes(db, user).await?,

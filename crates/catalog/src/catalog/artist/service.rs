@@ -8,6 +8,7 @@ use crate::catalog::track::TrackRow;
 use backbeat_core::db::Db;
 use backbeat_core::db::page::{self, Page, PageRequest, Position};
 use backbeat_core::errors::{self, Failure};
+use backbeat_core::ids::UserId;
 
 /// The most albums the artist page lists.
 const ARTIST_ALBUMS_MAX: i64 = 100;
@@ -29,13 +30,15 @@ pub struct ArtistPage {
 /// The artist of exactly this name as `viewer` sees it: what their ready tracks add up to, the
 /// first page of their top tracks, their albums, and the profile of that name when there is one,
 /// with whether the viewer follows it.
-pub async fn artist_page(db: &Db, name: &str, viewer: &str) -> Result<ArtistPage, Failure> {
+pub async fn artist_page(db: &Db, name: &str, viewer: &UserId) -> Result<ArtistPage, Failure> {
     let (facts, profile) = store::artist_header(db, name).await?;
     if facts.track_count == 0 && profile.is_none() {
         return Err(errors::ARTIST_NOT_FOUND.into());
     }
     let is_following = match &profile {
-        Some(profile) => store::follows_profile(db, viewer, &profile.id).await?,
+        Some(profile) => {
+            store::follows_profile(db, viewer, &UserId::from(profile.id.as_str())).await?
+        }
         None => false,
     };
     Ok(ArtistPage {
@@ -138,7 +141,7 @@ fn is_format_character(c: char) -> bool {
 /// that artist's verified tracks is the uploader's, [`errors::ARTIST_NAME_VERIFIED`]. The
 /// verified artist's own account (which uploaded the tracks `backbeat artists verify` marked)
 /// still may.
-pub async fn may_upload_as(db: &Db, uploader: &str, name: &str) -> Result<(), Failure> {
+pub async fn may_upload_as(db: &Db, uploader: &UserId, name: &str) -> Result<(), Failure> {
     let keys = [name.to_lowercase(), name_key(name)];
     let claimed = store::verified_name_owned_by(db, &keys, uploader).await?;
     match claimed {

@@ -3,6 +3,7 @@
 use crate::catalog::track::{TrackRow, track_columns};
 use backbeat_core::db::Db;
 use backbeat_core::db::page::Position;
+use backbeat_core::ids::UserId;
 use backbeat_core::on_db;
 
 /// The profile whose name is an artist's name.
@@ -84,7 +85,7 @@ pub async fn artist_header(
 }
 
 /// Whether `viewer` follows the artist's profile `profile_id` (the Follow button of the page).
-pub async fn follows_profile(db: &Db, viewer: &str, profile_id: &str) -> sqlx::Result<bool> {
+pub async fn follows_profile(db: &Db, viewer: &UserId, profile_id: &UserId) -> sqlx::Result<bool> {
     on_db!(db, pool => sqlx::query_scalar(
         "SELECT EXISTS (SELECT 1 FROM follows WHERE follower_id = $1 AND following_id = $2)")
         .bind(viewer).bind(profile_id).fetch_one(pool).await)
@@ -177,7 +178,7 @@ pub const VERIFIED_NAME: &str = "SELECT \
 pub async fn verified_name_owned_by(
     db: &Db,
     keys: &[String; 2],
-    uploader: &str,
+    uploader: &UserId,
 ) -> sqlx::Result<Option<bool>> {
     let [plain, key] = keys;
     let (verified, own): (bool, bool) = on_db!(db, pool => sqlx::query_as(VERIFIED_NAME)

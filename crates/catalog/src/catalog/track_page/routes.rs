@@ -12,6 +12,7 @@ use crate::catalog::track::{Track, tracks};
 use backbeat_auth::AuthUser;
 use backbeat_core::db::Db;
 use backbeat_core::http::error::{ApiResult, ErrorBody};
+use backbeat_core::ids::TrackId;
 use backbeat_platform::media::routes::public_path;
 
 /// Who uploaded a track.
@@ -65,7 +66,7 @@ where
 async fn get_track(
     user: AuthUser,
     State(db): State<Db>,
-    Path(id): Path<String>,
+    Path(id): Path<TrackId>,
 ) -> ApiResult<Json<TrackDetail>> {
     let detail = service::track_detail(&db, &user.id, &id).await?;
     Ok(Json(TrackDetail {

@@ -4,6 +4,7 @@ use super::store;
 use crate::catalog::track::TrackRow;
 use backbeat_core::db::Db;
 use backbeat_core::errors::{self, Failure};
+use backbeat_core::ids::{TrackId, UserId};
 
 /// Up Next and related tracks show 5 tracks.
 const UP_NEXT: i64 = 5;
@@ -27,7 +28,11 @@ pub struct TrackDetail {
 }
 
 /// A track as `viewer` may see it: ready, or their own upload in any state.
-pub async fn track_detail(db: &Db, viewer: &str, track_id: &str) -> Result<TrackDetail, Failure> {
+pub async fn track_detail(
+    db: &Db,
+    viewer: &UserId,
+    track_id: &TrackId,
+) -> Result<TrackDetail, Failure> {
     let row = store::find_visible(db, track_id, viewer)
         .await?
         .ok_or(errors::TRACK_NOT_FOUND)?;
@@ -47,7 +52,7 @@ pub async fn track_detail(db: &Db, viewer: &str, track_id: &str) -> Result<Track
         .map_err(Failure::unexpected)?;
     Ok(TrackDetail {
         uploader: Uploader {
-            id: row.track.uploaded_by.clone(),
+            id: row.track.uploaded_by.to_string(),
             name: row.uploader_name.unwrap_or_default(),
             avatar_key: row.uploader_avatar_key,
         },

@@ -2,6 +2,7 @@
 
 use crate::catalog::track::{TrackRow, track_columns, visible_to, visible_to_all};
 use backbeat_core::db::Db;
+use backbeat_core::ids::{TrackId, UserId};
 use backbeat_core::on_db;
 
 /// What the track page adds to a track.
@@ -31,8 +32,8 @@ pub const FIND_VISIBLE: &str = concat!(
 /// The track if `viewer` may see it: ready, or uploaded by the viewer.
 pub async fn find_visible(
     db: &Db,
-    track_id: &str,
-    viewer: &str,
+    track_id: &TrackId,
+    viewer: &UserId,
 ) -> sqlx::Result<Option<TrackDetailRow>> {
     on_db!(db, pool => sqlx::query_as(FIND_VISIBLE)
         .bind(track_id).bind(viewer).fetch_optional(pool).await)
@@ -64,7 +65,7 @@ pub const RELATED: &str = concat!(
 /// Up to `limit` ready tracks by the same artist or on the same album, most played first.
 pub async fn related(
     db: &Db,
-    track_id: &str,
+    track_id: &TrackId,
     artist: &str,
     album: Option<&str>,
     limit: i64,

@@ -4,6 +4,7 @@ use chrono::{Datelike, TimeZone, Utc};
 
 use super::store;
 use backbeat_core::db::{Db, Timestamp};
+use backbeat_core::ids::UserId;
 use backbeat_platform::plans::{self, Plan};
 
 /// The first instant of the calendar month (UTC) that `now` is in.
@@ -46,7 +47,7 @@ pub struct UploadAllowance {
     pub resets_at: Timestamp,
 }
 
-pub async fn upload_allowance(db: &Db, user: &str) -> sqlx::Result<UploadAllowance> {
+pub async fn upload_allowance(db: &Db, user: &UserId) -> sqlx::Result<UploadAllowance> {
     let plan = plans::plan_of(db, user).await?;
     let now = Timestamp::now();
     Ok(UploadAllowance {

@@ -17,6 +17,7 @@ use crate::catalog::renditions::{self, RenditionRow};
 use crate::catalog::track::TrackStatus;
 use backbeat_core::db::{Db, Timestamp, Tx};
 use backbeat_core::errors::{self, Failure, Problem};
+use backbeat_core::ids::TrackId;
 use backbeat_platform::audio::{self, Limits, ProcessError};
 use backbeat_platform::jobs::completion::Completion;
 use backbeat_platform::jobs::{self, JobError, JobHandler, Lease};
@@ -25,7 +26,7 @@ use backbeat_platform::media::{MediaError, MediaKey, MediaStore, PendingMedia};
 /// The job that processes an upload (its payload); [`Processing`] runs it.
 #[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ProcessTrack {
-    pub track_id: String,
+    pub track_id: TrackId,
 }
 
 impl ProcessTrack {
@@ -104,7 +105,7 @@ fn permanent(problem: Problem) -> JobError {
 impl Processing {
     /// Runs the processing job of a track. A track that is gone or no longer processing needs
     /// nothing.
-    async fn process_track(&self, track_id: &str, lease: &Lease) -> Result<(), JobError> {
+    async fn process_track(&self, track_id: &TrackId, lease: &Lease) -> Result<(), JobError> {
         let Some(source) = renditions::find_source(&self.db, track_id)
             .await
             .map_err(retryable)?
@@ -219,7 +220,7 @@ fn failure_of(err: ProcessError) -> JobError {
 }
 
 /// Records on the track that its processing failed for good, with a reason for the uploader.
-async fn give_up(tx: &mut Tx, track_id: &str, cause: &anyhow::Error) -> sqlx::Result<()> {
+async fn give_up(tx: &mut Tx, track_id: &TrackId, cause: &anyhow::Error) -> sqlx::Result<()> {
     let reason = if cause.downcast_ref::<jobs::TimedOut>().is_some() {
         errors::PROCESSING_TIMED_OUT
     } else {

@@ -14,6 +14,7 @@ use super::limit::{may_upload, month_start};
 use super::store;
 use backbeat_core::db::{Db, Timestamp, Tx};
 use backbeat_core::errors::{self, Failure};
+use backbeat_core::ids::UserId;
 use backbeat_core::{on_db, on_tx};
 use backbeat_platform::plans;
 use backbeat_platform::users;
@@ -25,7 +26,7 @@ const RESERVATION_LIFETIME: chrono::Duration = chrono::Duration::minutes(30);
 /// Per-process limits on uploads in progress and on audio checks.
 #[derive(Clone, Debug)]
 pub struct UploadGate {
-    in_progress: Arc<Mutex<HashMap<String, usize>>>,
+    in_progress: Arc<Mutex<HashMap<UserId, usize>>>,
     per_user: usize,
     checks: Arc<Semaphore>,
     /// Audio files decoded to check them (`backbeat_audio_checks_total`).
@@ -35,8 +36,8 @@ pub struct UploadGate {
 /// An upload in progress; dropping it ends it.
 #[derive(Debug)]
 pub struct UploadTicket {
-    in_progress: Arc<Mutex<HashMap<String, usize>>>,
-    user: String,
+    in_progress: Arc<Mutex<HashMap<UserId, usize>>>,
+    user: UserId,
 }
 
 impl UploadGate {
@@ -51,7 +52,7 @@ impl UploadGate {
     }
 
     /// Starts an upload of `user`, unless they have as many in progress as allowed.
-    pub fn enter(&self, user: &str) -> Result<UploadTicket, Failure> {
+    pub fn enter(&self, user: &UserId) -> Result<UploadTicket, Failure> {
         let mut in_progress = self.in_progress.lock().expect("upload gate lock");
         let count = in_progress.entry(user.to_owned()).or_default();
         if *count >= self.per_user {
@@ -97,7 +98,7 @@ impl Drop for UploadTicket {
 pub struct Reservation {
     db: Db,
     id: String,
-    pub user: String,
+    pub user: UserId,
     settled: bool,
 }
 
@@ -105,7 +106,7 @@ impl Reservation {
     /// Reserves a slot of `user`'s monthly limit, in one transaction that holds their profile
     /// row: concurrent uploads count and reserve one at a time, so no more are checked than
     /// could be recorded.
-    pub async fn reserve(db: &Db, user: &str) -> Result<Self, Failure> {
+    pub async fn reserve(db: &Db, user: &UserId) -> Result<Self, Failure> {
         let now = Timestamp::now();
         let mut tx = db.begin().await?;
         if !users::lock(&mut tx, user).await? {
@@ -178,7 +179,7 @@ async fn release(db: &Db, id: &str) -> sqlx::Result<u64> {
 }
 
 /// Whether `user`'s plan leaves a slot this month beside their tracks and live reservations.
-async fn slot_free(tx: &mut Tx, user: &str, now: Timestamp) -> Result<bool, Failure> {
+async fn slot_free(tx: &mut Tx, user: &UserId, now: Timestamp) -> Result<bool, Failure> {
     let plan = plans::plan_of_in(tx, user).await?;
     let tracks = store::count_uploads_since_in(tx, user, month_start(now)).await?;
     let reserved: i64 = on_tx!(tx, conn => sqlx::query_scalar(
@@ -200,12 +201,16 @@ mod tests {
     #[test]
     fn a_user_has_at_most_the_allowed_uploads_in_progress() {
         let gate = UploadGate::new(2, 1, Counter::default());
-        let first = gate.enter("ana").unwrap();
-        let _second = gate.enter("ana").unwrap();
+        let first = gate.enter(&UserId::from("ana")).unwrap();
+        let _second = gate.enter(&UserId::from("ana")).unwrap();
 
-        assert!(gate.enter("ana").unwrap_err().is(errors::TOO_MANY_UPLOADS));
-        assert!(gate.enter("bob").is_ok());
+        assert!(
+            gate.enter(&UserId::from("ana"))
+                .unwrap_err()
+                .is(errors::TOO_MANY_UPLOADS)
+        );
+        assert!(gate.enter(&UserId::from("bob")).is_ok());
         drop(first);
-        assert!(gate.enter("ana").is_ok());
+        assert!(gate.enter(&UserId::from("ana")).is_ok());
     }
 }

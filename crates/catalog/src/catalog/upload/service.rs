@@ -8,7 +8,6 @@ use std::path::{Path, PathBuf};
 
 use bytes::Bytes;
 use tokio::sync::Semaphore;
-use uuid::Uuid;
 
 use super::file_name::StoredFileName;
 use super::form::{UploadForm, UploadedFile};
@@ -21,6 +20,7 @@ use crate::catalog::track::{TrackRow, TrackStatus};
 use backbeat_core::db::page::{Page, PageRequest, Position};
 use backbeat_core::db::{Db, Timestamp};
 use backbeat_core::errors::{self, Failure};
+use backbeat_core::ids::{TrackId, UserId};
 use backbeat_platform::audio::{self, Limits, Probe, ProbeError};
 use backbeat_platform::images::cover::{self, CoverImages};
 use backbeat_platform::jobs::JobQueue;
@@ -64,7 +64,7 @@ impl Uploads {
     /// The monthly slot is reserved before the audio is checked and held until the track is
     /// recorded (or released on failure), so of many concurrent uploads only as many are
     /// decoded as could be recorded.
-    pub async fn upload(&self, uploader: &str, form: UploadForm) -> Result<TrackRow, Failure> {
+    pub async fn upload(&self, uploader: &UserId, form: UploadForm) -> Result<TrackRow, Failure> {
         let audio = form.audio.ok_or(errors::AUDIO_REQUIRED)?;
         let text = TrackText::parse(
             form.title.as_deref(),
@@ -134,7 +134,7 @@ impl Uploads {
 
     async fn publish(
         &self,
-        uploader: &str,
+        uploader: &UserId,
         upload: CheckedUpload,
         reservation: Reservation,
     ) -> Result<TrackRow, Failure> {
@@ -163,7 +163,7 @@ impl Uploads {
     async fn store_files(
         &self,
         pending: &mut PendingMedia,
-        uploader: &str,
+        uploader: &UserId,
         upload: CheckedUpload,
     ) -> Result<NewTrack, Failure> {
         let CheckedUpload {
@@ -172,7 +172,7 @@ impl Uploads {
             probe,
             covers,
         } = upload;
-        let track_id = Uuid::now_v7().to_string();
+        let track_id = TrackId::generate();
         let name = StoredFileName::from_client(audio.client_name.as_deref(), probe.format.as_str());
         let millis = Timestamp::now().as_datetime().timestamp_millis();
         let mut stored = None;
@@ -278,7 +278,7 @@ async fn cover_images(cover: UploadedFile) -> Result<CoverImages, Failure> {
 }
 
 /// A page of the user's own uploads in every state, newest first.
-pub async fn my_tracks(db: &Db, user: &str, page: &PageRequest) -> sqlx::Result<Page<TrackRow>> {
+pub async fn my_tracks(db: &Db, user: &UserId, page: &PageRequest) -> sqlx::Result<Page<TrackRow>> {
     let after = page.after_descending();
     let rows = store::uploaded_by(db, user, false, &after, page.fetch()).await?;
     Ok(Page::cut(rows, page, |track| {

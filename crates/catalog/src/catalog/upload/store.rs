@@ -5,13 +5,14 @@ use super::track_text::TrackText;
 use crate::catalog::track::{TrackRow, TrackStatus, track_columns, visible_to_all};
 use backbeat_core::db::page::Position;
 use backbeat_core::db::{Db, Timestamp, Tx};
+use backbeat_core::ids::{TrackId, UserId};
 use backbeat_core::{on_db, on_tx};
 
 /// A new track, as the upload stores it.
 #[derive(Clone, Debug)]
 pub struct NewTrack {
-    pub id: String,
-    pub uploaded_by: String,
+    pub id: TrackId,
+    pub uploaded_by: UserId,
     pub title: String,
     pub artist: String,
     pub album: Option<String>,
@@ -41,8 +42,8 @@ pub struct StoredAudio {
 impl NewTrack {
     /// The track of `text` (with its search keys) and its files.
     pub fn new(
-        id: String,
-        uploaded_by: &str,
+        id: TrackId,
+        uploaded_by: &UserId,
         text: TrackText,
         audio: StoredAudio,
         covers: Option<(String, String)>,
@@ -73,7 +74,7 @@ impl NewTrack {
 /// Tracks the uploader created at or after `since`, in the upload's transaction.
 pub async fn count_uploads_since_in(
     tx: &mut Tx,
-    uploader: &str,
+    uploader: &UserId,
     since: Timestamp,
 ) -> sqlx::Result<i64> {
     on_tx!(tx, conn => sqlx::query_scalar(
@@ -81,7 +82,11 @@ pub async fn count_uploads_since_in(
         .bind(uploader).bind(since).fetch_one(conn).await)
 }
 
-pub async fn count_uploads_since(db: &Db, uploader: &str, since: Timestamp) -> sqlx::Result<i64> {
+pub async fn count_uploads_since(
+    db: &Db,
+    uploader: &UserId,
+    since: Timestamp,
+) -> sqlx::Result<i64> {
     on_db!(db, pool => sqlx::query_scalar(
         "SELECT COUNT(*) FROM tracks WHERE uploaded_by = $1 AND created_at >= $2")
         .bind(uploader).bind(since).fetch_one(pool).await)
@@ -109,7 +114,7 @@ pub async fn insert_track(tx: &mut Tx, track: &NewTrack, now: Timestamp) -> sqlx
 /// is not added twice).
 pub async fn uploader_has_track(
     db: &Db,
-    uploader: &str,
+    uploader: &UserId,
     title: &str,
     artist: &str,
 ) -> sqlx::Result<bool> {
@@ -123,7 +128,7 @@ pub async fn uploader_has_track(
 /// processing any more.
 pub async fn mark_ready(
     tx: &mut Tx,
-    track_id: &str,
+    track_id: &TrackId,
     peaks: &str,
     loudness_lufs: Option<f64>,
     true_peak_dbtp: Option<f64>,
@@ -147,7 +152,7 @@ pub async fn mark_ready(
 
 pub async fn mark_failed(
     tx: &mut Tx,
-    track_id: &str,
+    track_id: &TrackId,
     reason: &str,
     now: Timestamp,
 ) -> sqlx::Result<()> {
@@ -161,7 +166,7 @@ pub async fn mark_failed(
 /// or with `public_only` those everyone may see (their profile's list).
 pub async fn uploaded_by(
     db: &Db,
-    uploader: &str,
+    uploader: &UserId,
     public_only: bool,
     after: &Position,
     limit: i64,
@@ -175,7 +180,7 @@ pub async fn uploaded_by(
         .fetch_all(pool).await)
 }
 
-pub async fn count_uploaded_by(db: &Db, uploader: &str) -> sqlx::Result<i64> {
+pub async fn count_uploaded_by(db: &Db, uploader: &UserId) -> sqlx::Result<i64> {
     on_db!(db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM tracks WHERE uploaded_by = $1")
         .bind(uploader).fetch_one(pool).await)
 }

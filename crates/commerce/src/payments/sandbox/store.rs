@@ -3,6 +3,7 @@
 
 use crate::payments::status::SubscriptionStatus;
 use backbeat_core::db::{Db, Timestamp, Tx};
+use backbeat_core::ids::UserId;
 use backbeat_core::{on_db, on_tx};
 
 backbeat_core::text_enum! {
@@ -19,7 +20,7 @@ backbeat_core::text_enum! {
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct SessionRow {
     pub id: String,
-    pub user_id: String,
+    pub user_id: UserId,
     pub email: String,
     pub plan: String,
     pub promo_code: Option<String>,
@@ -34,7 +35,7 @@ pub struct SessionRow {
 #[derive(Clone, Copy, Debug)]
 pub struct NewSession<'a> {
     pub id: &'a str,
-    pub user_id: &'a str,
+    pub user_id: &'a UserId,
     pub email: &'a str,
     pub plan: &'a str,
     pub promo_code: Option<&'a str>,
@@ -48,7 +49,7 @@ pub struct NewSession<'a> {
 pub struct SubscriptionRow {
     pub id: String,
     pub customer_id: String,
-    pub user_id: String,
+    pub user_id: UserId,
     pub plan: String,
     pub price_id: String,
     /// `active` or `canceled`.
@@ -108,7 +109,7 @@ pub async fn record_session_result(
 pub async fn customer_of(
     tx: &mut Tx,
     new_id: &str,
-    user_id: &str,
+    user_id: &UserId,
     email: &str,
     now: Timestamp,
 ) -> sqlx::Result<String> {

@@ -11,6 +11,7 @@ use super::provider::{
 };
 use super::store;
 use backbeat_core::db::Db;
+use backbeat_core::ids::UserId;
 use backbeat_platform::config::StripeSettings;
 use backbeat_platform::plans::Plan;
 use client::{FormBody, StripeClient};
@@ -76,7 +77,7 @@ impl Stripe {
 
     /// The user's Stripe customer: the one kept, else a new one (kept unless a concurrent
     /// checkout kept one first, which then serves).
-    async fn customer(&self, user_id: &str, email: &str) -> Result<String, ProviderError> {
+    async fn customer(&self, user_id: &UserId, email: &str) -> Result<String, ProviderError> {
         if let Some(customer) = store::stripe_customer(&self.db, user_id).await? {
             return Ok(customer);
         }

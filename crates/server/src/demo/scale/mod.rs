@@ -25,6 +25,7 @@ use crate::catalog::upload::track_text::TrackText;
 use crate::db::{Db, Timestamp};
 use crate::on_db;
 use crate::state::AppState;
+use backbeat_core::ids::TrackId;
 pub use backbeat_demo_content::plan::ScaleSize;
 use backbeat_demo_content::plan::{PLAYS_SPAN_SECS, Plan};
 use backbeat_demo_content::words;
@@ -85,7 +86,8 @@ async fn find_templates(db: &Db) -> sqlx::Result<Vec<Template>> {
          ORDER BY t.created_at, t.id LIMIT $1")
         .bind(TEMPLATES).fetch_all(pool).await)?;
     for template in &mut found {
-        template.renditions = renditions::renditions(db, &template.id).await?;
+        template.renditions =
+            renditions::renditions(db, &TrackId::from(template.id.as_str())).await?;
     }
     Ok(found)
 }
@@ -134,7 +136,7 @@ pub async fn seed(state: &AppState, size: ScaleSize) -> anyhow::Result<ScaleRepo
     let artists = accounts(db, &hash, artist_accounts, now).await?;
     let listener_accounts =
         (1..size.listeners).map(|n| (format!("Listener {n}"), listener_email(n)));
-    let mut listeners = vec![first];
+    let mut listeners = vec![String::from(first)];
     listeners.extend(accounts(db, &hash, listener_accounts, now).await?);
     report.artists = artists.len() as u64;
     report.listeners = listeners.len() as u64;

@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use super::app::TestApp;
 use super::http::call_ok;
+use backbeat_core::ids::{TrackId, UserId};
 
 /// A track stored directly (no audio), ready unless told otherwise.
 pub struct Seed<'a> {
@@ -53,7 +54,13 @@ pub async fn insert_track(app: &TestApp, seed: Seed<'_>) -> String {
         duration_secs: 180,
         lossless: false,
     };
-    let track = NewTrack::new(id.clone(), seed.uploaded_by, text, audio, None);
+    let track = NewTrack::new(
+        TrackId::from(id.as_str()),
+        &UserId::from(seed.uploaded_by),
+        text,
+        audio,
+        None,
+    );
     let mut tx = app.db.begin().await.unwrap();
     store::insert_track(&mut tx, &track, seed.created_at)
         .await

@@ -3,14 +3,15 @@
 use backbeat_catalog::catalog::track::{TrackRow, track_columns, visible_to};
 use backbeat_core::db::page::Position;
 use backbeat_core::db::{Db, Timestamp};
+use backbeat_core::ids::{TrackId, UserId};
 use backbeat_core::on_db;
 
 /// Likes the track if `user` may see it; answers whether a like was added (false when the
 /// track is not visible or already liked).
 pub async fn insert_like(
     db: &Db,
-    user: &str,
-    track_id: &str,
+    user: &UserId,
+    track_id: &TrackId,
     now: Timestamp,
 ) -> sqlx::Result<bool> {
     on_db!(db, pool => sqlx::query(concat!(
@@ -23,7 +24,7 @@ pub async fn insert_like(
 }
 
 /// Answers whether a like was removed.
-pub async fn delete_like(db: &Db, user: &str, track_id: &str) -> sqlx::Result<bool> {
+pub async fn delete_like(db: &Db, user: &UserId, track_id: &TrackId) -> sqlx::Result<bool> {
     on_db!(db, pool => sqlx::query("DELETE FROM liked_tracks WHERE user_id = $1 AND track_id = $2")
         .bind(user).bind(track_id)
         .execute(pool).await.map(|r| r.rows_affected() == 1))
@@ -61,7 +62,7 @@ macro_rules! likes_after {
 /// A page of the tracks `user` liked and may see after `after`, newest like first.
 pub async fn liked_tracks(
     db: &Db,
-    user: &str,
+    user: &UserId,
     after: &Position,
     limit: i64,
 ) -> sqlx::Result<Vec<LikedTrackRow>> {
@@ -73,7 +74,7 @@ pub async fn liked_tracks(
 /// A page of the ids of the tracks `user` liked and may see after `after`, newest like first.
 pub async fn liked_track_ids(
     db: &Db,
-    user: &str,
+    user: &UserId,
     after: &Position,
     limit: i64,
 ) -> sqlx::Result<Vec<LikedIdRow>> {
@@ -83,7 +84,7 @@ pub async fn liked_track_ids(
 }
 
 /// How many tracks `user` liked and may see (the home page's Liked Songs).
-pub async fn count_likes(db: &Db, user: &str) -> sqlx::Result<i64> {
+pub async fn count_likes(db: &Db, user: &UserId) -> sqlx::Result<i64> {
     on_db!(db, pool => sqlx::query_scalar(concat!(
         "SELECT COUNT(*) FROM liked_tracks l JOIN tracks t ON t.id = l.track_id \
          WHERE l.user_id = $1 AND ", visible_to!("$1")))

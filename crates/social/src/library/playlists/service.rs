@@ -210,7 +210,7 @@ pub async fn playlist(
 
 /// Why a change of a playlist that is not the caller's is refused: another user's public
 /// playlist is theirs to change ([`errors::PLAYLIST_NOT_OWNER`]); any other id is not found.
-async fn not_own(tx: &mut Tx, id: &str) -> Result<Failure, Failure> {
+async fn not_own(tx: &mut Tx, id: &PlaylistId) -> Result<Failure, Failure> {
     Ok(if store::is_public_in(tx, id).await? {
         errors::PLAYLIST_NOT_OWNER.into()
     } else {
@@ -220,7 +220,7 @@ async fn not_own(tx: &mut Tx, id: &str) -> Result<Failure, Failure> {
 
 /// A transaction holding the owner's playlist locked for a change of its tracks; refused as
 /// [`not_own`] says when it is not the owner's.
-async fn begin_on_own(db: &Db, owner: &str, id: &str) -> Result<Tx, Failure> {
+async fn begin_on_own(db: &Db, owner: &UserId, id: &PlaylistId) -> Result<Tx, Failure> {
     let mut tx = db.begin().await?;
     if !store::lock_playlist(&mut tx, id, owner).await? {
         return Err(not_own(&mut tx, id).await?);
@@ -326,7 +326,8 @@ pub async fn reorder(
     check_order(&current, track_ids)?;
     if current != track_ids {
         for (position, track_id) in track_ids.iter().enumerate() {
-            store::set_position(&mut tx, id, track_id, owner, position as i64).await?;
+            let track_id = TrackId::from(track_id.as_str());
+            store::set_position(&mut tx, id, &track_id, owner, position as i64).await?;
         }
         store::touch_playlist(&mut tx, id, owner, Timestamp::now()).await?;
     }

@@ -8,6 +8,7 @@
 use backbeat_catalog::catalog::track::{TrackRow, track_columns, visible_to};
 use backbeat_core::db::page::Position;
 use backbeat_core::db::{Db, Timestamp, Tx};
+use backbeat_core::ids::{PlaylistId, TrackId, UserId};
 use backbeat_core::{on_db, on_tx};
 
 /// The id of playlist `$id` if it belongs to `$owner` (both bind parameters), for the writes on a
@@ -126,8 +127,8 @@ pub struct PlaylistRow {
 
 pub async fn insert_playlist(
     db: &Db,
-    id: &str,
-    owner: &str,
+    id: &PlaylistId,
+    owner: &UserId,
     name: &str,
     description: &str,
     now: Timestamp,
@@ -142,7 +143,7 @@ pub async fn insert_playlist(
 /// A page of the owner's playlists after `after`, newest first.
 pub async fn playlists_of(
     db: &Db,
-    owner: &str,
+    owner: &UserId,
     after: &Position,
     limit: i64,
 ) -> sqlx::Result<Vec<PlaylistRow>> {
@@ -153,7 +154,7 @@ pub async fn playlists_of(
         .bind(owner).bind(after.at).bind(&after.id).bind(limit).fetch_all(pool).await)
 }
 
-pub async fn count_playlists(db: &Db, owner: &str) -> sqlx::Result<i64> {
+pub async fn count_playlists(db: &Db, owner: &UserId) -> sqlx::Result<i64> {
     on_db!(db, pool => sqlx::query_scalar("SELECT COUNT(*) FROM playlists WHERE created_by = $1")
         .bind(owner).fetch_one(pool).await)
 }
@@ -161,8 +162,8 @@ pub async fn count_playlists(db: &Db, owner: &str) -> sqlx::Result<i64> {
 /// A page of the owner's public playlists after `after`, newest first, as `viewer` sees them.
 pub async fn public_playlists_of(
     db: &Db,
-    owner: &str,
-    viewer: &str,
+    owner: &UserId,
+    viewer: &UserId,
     after: &Position,
     limit: i64,
 ) -> sqlx::Result<Vec<PlaylistRow>> {
@@ -176,7 +177,11 @@ pub async fn public_playlists_of(
 }
 
 /// The playlist if `viewer` may read it: theirs, or public.
-pub async fn find_playlist(db: &Db, id: &str, viewer: &str) -> sqlx::Result<Option<PlaylistRow>> {
+pub async fn find_playlist(
+    db: &Db,
+    id: &PlaylistId,
+    viewer: &UserId,
+) -> sqlx::Result<Option<PlaylistRow>> {
     on_db!(db, pool => sqlx::query_as(concat!(
         "SELECT ", playlist_columns!("$2"), " FROM playlists p \
          WHERE p.id = $1 AND ", readable_by!("p", "$2")))
@@ -188,12 +193,12 @@ const IS_PUBLIC: &str =
 
 /// Whether a playlist with this id is public: a change of it by someone who is not its owner is
 /// refused as such, rather than as a playlist not found.
-pub async fn is_public(db: &Db, id: &str) -> sqlx::Result<bool> {
+pub async fn is_public(db: &Db, id: &PlaylistId) -> sqlx::Result<bool> {
     on_db!(db, pool => sqlx::query_scalar(IS_PUBLIC).bind(id).fetch_one(pool).await)
 }
 
 /// [`is_public`] inside a transaction (which must not wait for a second connection).
-pub async fn is_public_in(tx: &mut Tx, id: &str) -> sqlx::Result<bool> {
+pub async fn is_public_in(tx: &mut Tx, id: &PlaylistId) -> sqlx::Result<bool> {
     on_tx!(tx, conn => sqlx::query_scalar(IS_PUBLIC).bind(id).fetch_one(conn).await)
 }
 
@@ -210,8 +215,8 @@ pub struct PlaylistTrackRow {
 /// (`position`, then `added_at`, then the track id), after `after`.
 pub async fn playlist_tracks(
     db: &Db,
-    id: &str,
-    viewer: &str,
+    id: &PlaylistId,
+    viewer: &UserId,
     after: &Position,
     limit: i64,
 ) -> sqlx::Result<Vec<PlaylistTrackRow>> {
@@ -230,8 +235,8 @@ pub async fn playlist_tracks(
 /// playlist.
 pub async fn update_playlist(
     tx: &mut Tx,
-    id: &str,
-    owner: &str,
+    id: &PlaylistId,
+    owner: &UserId,
     name: Option<&str>,
     description: Option<&str>,
     visibility: Option<&str>,
@@ -246,7 +251,11 @@ pub async fn update_playlist(
 }
 
 /// Removes every follow of the owner's playlist if it is private: no one else may read it.
-pub async fn drop_follows_if_private(tx: &mut Tx, id: &str, owner: &str) -> sqlx::Result<()> {
+pub async fn drop_follows_if_private(
+    tx: &mut Tx,
+    id: &PlaylistId,
+    owner: &UserId,
+) -> sqlx::Result<()> {
     on_tx!(tx, conn => sqlx::query(
         "DELETE FROM playlist_follows WHERE playlist_id = (SELECT o.id FROM playlists o \
              WHERE o.id = $1 AND o.created_by = $2 AND o.visibility = 'private')")
@@ -255,14 +264,14 @@ pub async fn drop_follows_if_private(tx: &mut Tx, id: &str, owner: &str) -> sqlx
 
 /// Deletes the owner's playlist with its entries; the profile featuring it features nothing
 /// (`ON DELETE SET NULL`). Answers whether the owner had it.
-pub async fn delete_playlist(tx: &mut Tx, id: &str, owner: &str) -> sqlx::Result<bool> {
+pub async fn delete_playlist(tx: &mut Tx, id: &PlaylistId, owner: &UserId) -> sqlx::Result<bool> {
     on_tx!(tx, conn => sqlx::query("DELETE FROM playlists WHERE id = $1 AND created_by = $2")
         .bind(id).bind(owner).execute(conn).await.map(|r| r.rows_affected() == 1))
 }
 
 /// Takes the owner's playlist row lock until the transaction ends, so that changes of its
 /// tracks apply one after the other. False when the owner has no such playlist.
-pub async fn lock_playlist(tx: &mut Tx, id: &str, owner: &str) -> sqlx::Result<bool> {
+pub async fn lock_playlist(tx: &mut Tx, id: &PlaylistId, owner: &UserId) -> sqlx::Result<bool> {
     on_tx!(tx, conn => sqlx::query(
         "UPDATE playlists SET updated_at = updated_at WHERE id = $1 AND created_by = $2")
         .bind(id).bind(owner).execute(conn).await.map(|r| r.rows_affected() == 1))
@@ -270,8 +279,8 @@ pub async fn lock_playlist(tx: &mut Tx, id: &str, owner: &str) -> sqlx::Result<b
 
 pub async fn touch_playlist(
     tx: &mut Tx,
-    id: &str,
-    owner: &str,
+    id: &PlaylistId,
+    owner: &UserId,
     now: Timestamp,
 ) -> sqlx::Result<()> {
     on_tx!(tx, conn => sqlx::query(
@@ -283,9 +292,9 @@ pub async fn touch_playlist(
 /// when it is not visible or already in the playlist).
 pub async fn append_track(
     tx: &mut Tx,
-    id: &str,
-    track_id: &str,
-    owner: &str,
+    id: &PlaylistId,
+    track_id: &TrackId,
+    owner: &UserId,
     now: Timestamp,
 ) -> sqlx::Result<bool> {
     on_tx!(tx, conn => sqlx::query(concat!(
@@ -304,9 +313,9 @@ pub async fn append_track(
 /// Answers whether the track was in the owner's playlist.
 pub async fn remove_track(
     tx: &mut Tx,
-    id: &str,
-    track_id: &str,
-    owner: &str,
+    id: &PlaylistId,
+    track_id: &TrackId,
+    owner: &UserId,
 ) -> sqlx::Result<bool> {
     on_tx!(tx, conn => sqlx::query(concat!(
         "DELETE FROM playlist_tracks WHERE playlist_id = ", owned_playlist!("$1", "$3"), " \
@@ -322,7 +331,11 @@ pub struct PlaylistEntry {
 }
 
 /// Every entry of the owner's playlist, in order.
-pub async fn entries(tx: &mut Tx, id: &str, owner: &str) -> sqlx::Result<Vec<PlaylistEntry>> {
+pub async fn entries(
+    tx: &mut Tx,
+    id: &PlaylistId,
+    owner: &UserId,
+) -> sqlx::Result<Vec<PlaylistEntry>> {
     on_tx!(tx, conn => sqlx::query_as(concat!(
         "SELECT track_id, position FROM playlist_tracks \
          WHERE playlist_id = ", owned_playlist!("$1", "$2"), " \
@@ -333,8 +346,8 @@ pub async fn entries(tx: &mut Tx, id: &str, owner: &str) -> sqlx::Result<Vec<Pla
 /// Moves the entries of the owner's playlist with a position in `lo..=hi` by `delta` places.
 pub async fn shift_positions(
     tx: &mut Tx,
-    id: &str,
-    owner: &str,
+    id: &PlaylistId,
+    owner: &UserId,
     lo: i64,
     hi: i64,
     delta: i64,
@@ -348,9 +361,9 @@ pub async fn shift_positions(
 
 pub async fn set_position(
     tx: &mut Tx,
-    id: &str,
-    track_id: &str,
-    owner: &str,
+    id: &PlaylistId,
+    track_id: &TrackId,
+    owner: &UserId,
     position: i64,
 ) -> sqlx::Result<()> {
     on_tx!(tx, conn => sqlx::query(concat!(

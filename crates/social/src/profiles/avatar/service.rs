@@ -9,6 +9,7 @@ use crate::profiles::profile::service::my_profile;
 use crate::profiles::profile::store::{ProfileRow, find_profile};
 use backbeat_core::db::{Db, Timestamp};
 use backbeat_core::errors::{self, Failure};
+use backbeat_core::ids::UserId;
 use backbeat_platform::images::EncodedImage;
 use backbeat_platform::images::avatar;
 use backbeat_platform::media::{MediaError, MediaKey, MediaStore};
@@ -24,7 +25,7 @@ static AVATAR_DECODES: Semaphore = Semaphore::const_new(4);
 pub async fn replace_avatar(
     db: &Db,
     media: &MediaStore,
-    user_id: &str,
+    user_id: &UserId,
     upload: Bytes,
 ) -> Result<ProfileRow, Failure> {
     if upload.len() > AVATAR_MAX_BYTES {
@@ -54,7 +55,7 @@ pub async fn replace_avatar(
 async fn swap_avatar(
     db: &Db,
     media: &MediaStore,
-    user_id: &str,
+    user_id: &UserId,
     avatar: EncodedImage,
 ) -> Result<(), Failure> {
     let key = store_new_avatar(media, user_id, &avatar).await?;
@@ -84,7 +85,7 @@ async fn swap_avatar(
 /// file: a name already taken (two uploads in one millisecond) moves on to the next millisecond.
 async fn store_new_avatar(
     media: &MediaStore,
-    user_id: &str,
+    user_id: &UserId,
     avatar: &EncodedImage,
 ) -> Result<MediaKey, Failure> {
     let millis = chrono::Utc::now().timestamp_millis();
@@ -103,7 +104,7 @@ async fn store_new_avatar(
     ))
 }
 
-pub fn avatar_key(user_id: &str, unix_millis: i64, extension: &str) -> String {
+pub fn avatar_key(user_id: &UserId, unix_millis: i64, extension: &str) -> String {
     format!("avatars/{user_id}/{user_id}-{unix_millis}.{extension}")
 }
 
@@ -112,7 +113,7 @@ pub fn avatar_key(user_id: &str, unix_millis: i64, extension: &str) -> String {
 /// claim the same previous file (and strand one of theirs).
 async fn point_profile_at(
     db: &Db,
-    user_id: &str,
+    user_id: &UserId,
     key: &MediaKey,
 ) -> Result<Option<String>, Failure> {
     for _ in 0..5 {

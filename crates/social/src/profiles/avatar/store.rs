@@ -1,11 +1,12 @@
 //! SQL of avatars: which file the owner's profile points at.
 
 use backbeat_core::db::{Db, Timestamp};
+use backbeat_core::ids::UserId;
 use backbeat_core::on_db;
 
 /// The owner's current avatar key: `None` when there is no profile, `Some(None)` when it has
 /// no avatar.
-pub async fn avatar_key(db: &Db, owner_id: &str) -> sqlx::Result<Option<Option<String>>> {
+pub async fn avatar_key(db: &Db, owner_id: &UserId) -> sqlx::Result<Option<Option<String>>> {
     on_db!(db, pool => sqlx::query_scalar("SELECT avatar_key FROM profiles WHERE id = $1")
         .bind(owner_id).fetch_optional(pool).await)
 }
@@ -14,7 +15,7 @@ pub async fn avatar_key(db: &Db, owner_id: &str) -> sqlx::Result<Option<Option<S
 /// whether it did.
 pub async fn set_avatar_key(
     db: &Db,
-    owner_id: &str,
+    owner_id: &UserId,
     key: &str,
     expected: Option<&str>,
     now: Timestamp,

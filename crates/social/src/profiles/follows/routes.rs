@@ -11,6 +11,7 @@ use super::service;
 use backbeat_auth::AuthUser;
 use backbeat_core::db::Db;
 use backbeat_core::http::error::{ApiResult, ErrorBody};
+use backbeat_core::ids::UserId;
 
 /// Whether the caller follows a profile (or a playlist) after a follow or unfollow, and how
 /// many follow it now.
@@ -46,7 +47,7 @@ where
 async fn follow_profile(
     user: AuthUser,
     State(db): State<Db>,
-    Path(id): Path<String>,
+    Path(id): Path<UserId>,
 ) -> ApiResult<Json<FollowState>> {
     let outcome = service::follow(&db, &user.id, &id).await?;
     Ok(Json(FollowState {
@@ -72,7 +73,7 @@ async fn follow_profile(
 async fn unfollow_profile(
     user: AuthUser,
     State(db): State<Db>,
-    Path(id): Path<String>,
+    Path(id): Path<UserId>,
 ) -> ApiResult<Json<FollowState>> {
     let outcome = service::unfollow(&db, &user.id, &id).await?;
     Ok(Json(FollowState {

@@ -5,6 +5,7 @@ use super::store;
 use crate::profiles::profile::store::profile_exists;
 use backbeat_core::db::{Db, Timestamp, is_foreign_key_violation};
 use backbeat_core::errors::{self, Failure};
+use backbeat_core::ids::UserId;
 
 /// The outcome of a follow or unfollow: whether the caller now follows, and the new count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,8 +17,8 @@ pub struct FollowOutcome {
 /// Makes `follower_id` follow `profile_id`; following again changes nothing.
 pub async fn follow(
     db: &Db,
-    follower_id: &str,
-    profile_id: &str,
+    follower_id: &UserId,
+    profile_id: &UserId,
 ) -> Result<FollowOutcome, Failure> {
     if follower_id == profile_id {
         return Err(errors::CANNOT_FOLLOW_SELF.into());
@@ -39,8 +40,8 @@ pub async fn follow(
 /// Makes `follower_id` stop following `profile_id`; unfollowing again changes nothing.
 pub async fn unfollow(
     db: &Db,
-    follower_id: &str,
-    profile_id: &str,
+    follower_id: &UserId,
+    profile_id: &UserId,
 ) -> Result<FollowOutcome, Failure> {
     if !profile_exists(db, profile_id).await? {
         return Err(errors::PROFILE_NOT_FOUND.into());

@@ -19,6 +19,7 @@ use backbeat_core::db::{Db, Timestamp};
 use backbeat_core::errors;
 use backbeat_core::http::error::{ApiError, ApiResult, ErrorBody};
 use backbeat_core::http::extract;
+use backbeat_core::ids::UserId;
 use backbeat_platform::media::routes::public_path;
 use backbeat_platform::plans::Plan;
 use backbeat_platform::users::NAME_RULES;
@@ -197,7 +198,7 @@ impl From<ProfileRow> for Profile {
 }
 
 impl PublicProfile {
-    fn new(view: PublicProfileView, viewer_id: &str) -> Self {
+    fn new(view: PublicProfileView, viewer_id: &UserId) -> Self {
         let PublicProfileView {
             profile: row,
             is_following,
@@ -208,7 +209,7 @@ impl PublicProfile {
             social_links: social_links(&row),
             featured_playlist: featured_playlist(&row),
             avatar_url: row.avatar_key.as_deref().map(public_path),
-            is_me: row.id == viewer_id,
+            is_me: *viewer_id == row.id,
             id: row.id,
             name: row.name,
             bio: row.bio,
@@ -329,7 +330,7 @@ async fn update_my_profile(
 async fn get_profile(
     user: AuthUser,
     State(db): State<Db>,
-    Path(id): Path<String>,
+    Path(id): Path<UserId>,
 ) -> ApiResult<Json<PublicProfile>> {
     let view = service::public_profile(&db, &user.id, &id).await?;
     Ok(Json(PublicProfile::new(view, &user.id)))

@@ -4,6 +4,7 @@
 use super::{ProfileChanges, SocialLink};
 use crate::library::playlists::store::{playlist_cover_key, playlist_track_count, readable_by};
 use backbeat_core::db::{Db, Timestamp};
+use backbeat_core::ids::UserId;
 use backbeat_core::on_db;
 use backbeat_platform::users::DisplayName;
 
@@ -32,7 +33,11 @@ pub struct ProfileRow {
 
 /// The profile as `viewer` sees it: its featured playlist only when the viewer may open it (it
 /// is public, or theirs), with the tracks of it they may see.
-pub async fn find_profile(db: &Db, id: &str, viewer: &str) -> sqlx::Result<Option<ProfileRow>> {
+pub async fn find_profile(
+    db: &Db,
+    id: &UserId,
+    viewer: &UserId,
+) -> sqlx::Result<Option<ProfileRow>> {
     on_db!(db, pool => sqlx::query_as(concat!(
         "SELECT p.id, p.name, p.email, p.avatar_key, p.bio, p.twitter_url, p.instagram_url, \
                 p.spotify_url, p.subscription_plan, p.created_at, p.updated_at, \
@@ -50,7 +55,7 @@ pub async fn find_profile(db: &Db, id: &str, viewer: &str) -> sqlx::Result<Optio
 
 /// Up to `limit` distinct artist names of the user's tracks that everyone may see, the one with
 /// the most tracks first (then by name).
-pub async fn artist_names(db: &Db, uploader: &str, limit: i64) -> sqlx::Result<Vec<String>> {
+pub async fn artist_names(db: &Db, uploader: &UserId, limit: i64) -> sqlx::Result<Vec<String>> {
     on_db!(db, pool => sqlx::query_scalar(concat!(
         "SELECT t.artist FROM tracks t WHERE t.uploaded_by = $1 AND ",
         backbeat_catalog::catalog::track::visible_to_all!(), " \
@@ -58,7 +63,7 @@ pub async fn artist_names(db: &Db, uploader: &str, limit: i64) -> sqlx::Result<V
         .bind(uploader).bind(limit).fetch_all(pool).await)
 }
 
-pub async fn profile_exists(db: &Db, id: &str) -> sqlx::Result<bool> {
+pub async fn profile_exists(db: &Db, id: &UserId) -> sqlx::Result<bool> {
     on_db!(db, pool => sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM profiles WHERE id = $1)")
         .bind(id).fetch_one(pool).await)
 }
@@ -67,7 +72,7 @@ pub async fn profile_exists(db: &Db, id: &str) -> sqlx::Result<bool> {
 /// owner's; when it is not, nothing changes and no row is counted.
 pub async fn update_profile(
     db: &Db,
-    owner_id: &str,
+    owner_id: &UserId,
     changes: &ProfileChanges,
     now: Timestamp,
 ) -> sqlx::Result<u64> {

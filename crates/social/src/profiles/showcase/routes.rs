@@ -15,6 +15,7 @@ use backbeat_core::db::page::Page;
 use backbeat_core::http::error::{ApiResult, ErrorBody};
 use backbeat_core::http::extract::Query;
 use backbeat_core::http::page::PageQuery;
+use backbeat_core::ids::UserId;
 
 pub fn router<S>() -> OpenApiRouter<S>
 where
@@ -45,7 +46,7 @@ where
 async fn profile_playlists(
     user: AuthUser,
     State(db): State<Db>,
-    Path(id): Path<String>,
+    Path(id): Path<UserId>,
     Query(page): Query<PageQuery>,
 ) -> ApiResult<Json<PlaylistList>> {
     let Page { items, next_cursor } =
@@ -74,7 +75,7 @@ async fn profile_playlists(
 async fn profile_tracks(
     _user: AuthUser,
     State(db): State<Db>,
-    Path(id): Path<String>,
+    Path(id): Path<UserId>,
     Query(page): Query<PageQuery>,
 ) -> ApiResult<Json<TrackList>> {
     let page = service::public_tracks(&db, &id, &page.request()?).await?;

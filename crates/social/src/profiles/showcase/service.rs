@@ -8,8 +8,9 @@ use backbeat_catalog::catalog::upload::store::uploaded_by;
 use backbeat_core::db::Db;
 use backbeat_core::db::page::{Page, PageRequest, Position};
 use backbeat_core::errors::{self, Failure};
+use backbeat_core::ids::UserId;
 
-async fn require_profile(db: &Db, id: &str) -> Result<(), Failure> {
+async fn require_profile(db: &Db, id: &UserId) -> Result<(), Failure> {
     if profile_exists(db, id).await? {
         Ok(())
     } else {
@@ -20,8 +21,8 @@ async fn require_profile(db: &Db, id: &str) -> Result<(), Failure> {
 /// A page of the user's public playlists, newest first, as `viewer` sees them.
 pub async fn public_playlists(
     db: &Db,
-    viewer: &str,
-    profile_id: &str,
+    viewer: &UserId,
+    profile_id: &UserId,
     page: &PageRequest,
 ) -> Result<Page<PlaylistRow>, Failure> {
     require_profile(db, profile_id).await?;
@@ -35,7 +36,7 @@ pub async fn public_playlists(
 /// A page of the user's ready tracks, newest first.
 pub async fn public_tracks(
     db: &Db,
-    profile_id: &str,
+    profile_id: &UserId,
     page: &PageRequest,
 ) -> Result<Page<TrackRow>, Failure> {
     require_profile(db, profile_id).await?;

@@ -5,12 +5,17 @@
 use crate::library::playlists::store::{PlaylistRow, playlist_columns, readable_by};
 use backbeat_core::db::page::Position;
 use backbeat_core::db::{Db, Timestamp, Tx};
+use backbeat_core::ids::{PlaylistId, UserId};
 use backbeat_core::{on_db, on_tx};
 
 /// Takes the row lock of playlist `id` until the transaction ends if it is public and not
 /// `follower`'s own, so that it cannot be made private between this check and the follow.
 /// False when it is not such a playlist.
-pub async fn lock_followable(tx: &mut Tx, id: &str, follower: &str) -> sqlx::Result<bool> {
+pub async fn lock_followable(
+    tx: &mut Tx,
+    id: &PlaylistId,
+    follower: &UserId,
+) -> sqlx::Result<bool> {
     on_tx!(tx, conn => sqlx::query(
         "UPDATE playlists SET updated_at = updated_at \
          WHERE id = $1 AND visibility = 'public' AND created_by <> $2")
@@ -19,7 +24,11 @@ pub async fn lock_followable(tx: &mut Tx, id: &str, follower: &str) -> sqlx::Res
 
 /// Whether `viewer` owns playlist `id`, if they may read it (their own, or public); `None` when
 /// there is no such playlist for them.
-pub async fn owned_if_readable(tx: &mut Tx, id: &str, viewer: &str) -> sqlx::Result<Option<bool>> {
+pub async fn owned_if_readable(
+    tx: &mut Tx,
+    id: &PlaylistId,
+    viewer: &UserId,
+) -> sqlx::Result<Option<bool>> {
     on_tx!(tx, conn => sqlx::query_scalar(concat!(
         "SELECT p.created_by = $2 FROM playlists p WHERE p.id = $1 AND ", readable_by!("p", "$2")))
         .bind(id).bind(viewer).fetch_optional(conn).await)
@@ -28,8 +37,8 @@ pub async fn owned_if_readable(tx: &mut Tx, id: &str, viewer: &str) -> sqlx::Res
 /// Records that `follower` follows the playlist; an existing follow is kept as it is.
 pub async fn insert_follow(
     tx: &mut Tx,
-    follower: &str,
-    id: &str,
+    follower: &UserId,
+    id: &PlaylistId,
     now: Timestamp,
 ) -> sqlx::Result<()> {
     on_tx!(tx, conn => sqlx::query(
@@ -38,13 +47,13 @@ pub async fn insert_follow(
         .bind(follower).bind(id).bind(now).execute(conn).await.map(drop))
 }
 
-pub async fn delete_follow(tx: &mut Tx, follower: &str, id: &str) -> sqlx::Result<()> {
+pub async fn delete_follow(tx: &mut Tx, follower: &UserId, id: &PlaylistId) -> sqlx::Result<()> {
     on_tx!(tx, conn => sqlx::query(
         "DELETE FROM playlist_follows WHERE follower_id = $1 AND playlist_id = $2")
         .bind(follower).bind(id).execute(conn).await.map(drop))
 }
 
-pub async fn follower_count(tx: &mut Tx, id: &str) -> sqlx::Result<i64> {
+pub async fn follower_count(tx: &mut Tx, id: &PlaylistId) -> sqlx::Result<i64> {
     on_tx!(tx, conn => sqlx::query_scalar(
         "SELECT COUNT(*) FROM playlist_follows WHERE playlist_id = $1")
         .bind(id).fetch_one(conn).await)
@@ -61,7 +70,7 @@ pub struct FollowedPlaylistRow {
 /// A page of the public playlists `follower` follows after `after`, the newest follow first.
 pub async fn followed_playlists(
     db: &Db,
-    follower: &str,
+    follower: &UserId,
     after: &Position,
     limit: i64,
 ) -> sqlx::Result<Vec<FollowedPlaylistRow>> {
