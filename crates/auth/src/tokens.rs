@@ -8,13 +8,14 @@ use serde_json::Value;
 use uuid::Uuid;
 
 use super::keys::Keys;
+use backbeat_core::ids::UserId;
 
 pub const AUDIENCE: &str = "authenticated";
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Claims {
     pub iss: String,
-    pub sub: String,
+    pub sub: UserId,
     pub aud: String,
     pub exp: i64,
     pub iat: i64,
@@ -99,7 +100,7 @@ mod tests {
     fn claims(exp: i64) -> Claims {
         Claims {
             iss: "http://bb/auth/v1".into(),
-            sub: Uuid::now_v7().to_string(),
+            sub: UserId::generate(),
             aud: AUDIENCE.into(),
             exp,
             iat: exp - 3600,

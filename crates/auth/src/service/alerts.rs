@@ -134,7 +134,7 @@ impl AuthService {
             now.unix_seconds(),
         )
         .map_err(|_: LinkError| errors::SECURITY_LINK_INVALID)?;
-        let Some(user) = store::find_user(&self.db, user_id).await? else {
+        let Some(user) = store::find_user(&self.db, &UserId::from(user_id)).await? else {
             return Err(errors::SECURITY_LINK_INVALID.into());
         };
         let since = now - chrono::Duration::days(NOT_ME_DAYS);

@@ -277,7 +277,7 @@ impl AuthService {
             return Err(AuthFailure::InsufficientAal);
         }
         Ok(ApiSession {
-            user_id: UserId::from(claims.sub),
+            user_id: claims.sub,
             email: claims.email,
             session_id: live.session.id,
             expires_at: claims.exp,
@@ -403,7 +403,7 @@ impl AuthService {
         let ttl = self.config.access_token_ttl_secs as i64;
         let claims = Claims {
             iss: self.issuer.clone(),
-            sub: user.id.to_string(),
+            sub: user.id.clone(),
             aud: tokens::AUDIENCE.into(),
             exp: now + ttl,
             iat: now,

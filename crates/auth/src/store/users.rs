@@ -22,7 +22,7 @@ pub struct UserRow {
     pub updated_at: Timestamp,
 }
 
-pub async fn find_user(db: &Db, id: &str) -> sqlx::Result<Option<UserRow>> {
+pub async fn find_user(db: &Db, id: &UserId) -> sqlx::Result<Option<UserRow>> {
     on_db!(db, pool => sqlx::query_as::<_, UserRow>(
         "SELECT id, identity_id, email, encrypted_password, user_metadata, email_confirmed_at, \
          confirmation_sent_at, recovery_sent_at, last_sign_in_at, created_at, updated_at \
@@ -52,7 +52,7 @@ pub async fn insert_user(tx: &mut Tx, user: &UserRow) -> sqlx::Result<()> {
 
 pub async fn set_user_metadata(
     db: &Db,
-    id: &str,
+    id: &UserId,
     metadata: &str,
     now: Timestamp,
 ) -> sqlx::Result<()> {
@@ -61,20 +61,25 @@ pub async fn set_user_metadata(
     Ok(())
 }
 
-pub async fn set_password(tx: &mut Tx, id: &str, hash: &str, now: Timestamp) -> sqlx::Result<()> {
+pub async fn set_password(
+    tx: &mut Tx,
+    id: &UserId,
+    hash: &str,
+    now: Timestamp,
+) -> sqlx::Result<()> {
     on_tx!(tx, conn => sqlx::query("UPDATE users SET encrypted_password = $2, updated_at = $3 WHERE id = $1")
         .bind(id).bind(hash).bind(now).execute(conn).await.map(|r| r.rows_affected()))?;
     Ok(())
 }
 
-pub async fn record_sign_in(tx: &mut Tx, id: &str, now: Timestamp) -> sqlx::Result<()> {
+pub async fn record_sign_in(tx: &mut Tx, id: &UserId, now: Timestamp) -> sqlx::Result<()> {
     on_tx!(tx, conn => sqlx::query("UPDATE users SET last_sign_in_at = $2, updated_at = $2 WHERE id = $1")
         .bind(id).bind(now).execute(conn).await.map(|r| r.rows_affected()))?;
     Ok(())
 }
 
 /// Marks the email confirmed (once) and records the sign-in the confirmation starts.
-pub async fn confirm_email(tx: &mut Tx, id: &str, now: Timestamp) -> sqlx::Result<()> {
+pub async fn confirm_email(tx: &mut Tx, id: &UserId, now: Timestamp) -> sqlx::Result<()> {
     on_tx!(tx, conn => sqlx::query(
         "UPDATE users SET email_confirmed_at = COALESCE(email_confirmed_at, $2), updated_at = $2 WHERE id = $1")
         .bind(id).bind(now).execute(conn).await.map(|r| r.rows_affected()))?;
@@ -85,7 +90,7 @@ pub async fn confirm_email(tx: &mut Tx, id: &str, now: Timestamp) -> sqlx::Resul
 /// (per-address send interval); answers whether this send may proceed.
 pub async fn claim_mail_slot(
     db: &Db,
-    id: &str,
+    id: &UserId,
     kind: OneTimeKind,
     now: Timestamp,
     not_before: Timestamp,
@@ -115,7 +120,7 @@ pub struct LockedUser {
 }
 
 /// Locks the user's row for the rest of the transaction; `None` when there is no such user.
-pub async fn lock_user(tx: &mut Tx, id: &str) -> sqlx::Result<Option<LockedUser>> {
+pub async fn lock_user(tx: &mut Tx, id: &UserId) -> sqlx::Result<Option<LockedUser>> {
     on_tx!(tx, conn => sqlx::query_as::<_, LockedUser>(
         "UPDATE users SET updated_at = updated_at WHERE id = $1 RETURNING id, email, email_confirmed_at")
         .bind(id).fetch_optional(conn).await)
@@ -124,7 +129,7 @@ pub async fn lock_user(tx: &mut Tx, id: &str) -> sqlx::Result<Option<LockedUser>
 /// Sets the password hash and the metadata a confirmed sign-up chose.
 pub async fn activate_signup(
     tx: &mut Tx,
-    id: &str,
+    id: &UserId,
     password_hash: &str,
     metadata: &str,
     now: Timestamp,
@@ -138,7 +143,7 @@ pub async fn activate_signup(
 /// Records when a recovery or confirmation mail went out (shown in the user object).
 pub async fn record_mail_sent(
     tx: &mut Tx,
-    id: &str,
+    id: &UserId,
     kind: OneTimeKind,
     now: Timestamp,
 ) -> sqlx::Result<()> {
