@@ -7,6 +7,7 @@ mod account_takeover;
 mod activity;
 mod ads;
 mod ads_cli;
+mod app_passwords;
 mod artists_cli;
 mod auth_recovery_mfa;
 mod auth_security;
