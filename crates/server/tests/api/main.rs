@@ -49,6 +49,8 @@ mod search_input;
 mod stems;
 mod stems_live;
 mod streaming;
+mod subsonic;
+mod subsonic_listening;
 mod two_factor;
 mod two_nodes;
 mod upload;

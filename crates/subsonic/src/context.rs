@@ -1,0 +1,59 @@
+//! A signed-in Subsonic request as its endpoint reads it, and what an endpoint answers.
+
+use std::sync::Arc;
+
+use axum::http::{HeaderMap, Method};
+use axum::response::Response;
+
+use crate::model::{self, Audio};
+use crate::protocol::{Node, Params, SubsonicResult};
+use crate::state::SubsonicServices;
+use backbeat_catalog::catalog::track::TrackRow;
+use backbeat_core::ids::UserId;
+use backbeat_platform::plans::{self, StreamQuality};
+
+/// A signed-in Subsonic request.
+pub struct Ctx {
+    pub services: Arc<SubsonicServices>,
+    pub user: UserId,
+    pub params: Params,
+    pub headers: HeaderMap,
+    pub method: Method,
+}
+
+/// What an endpoint answers: an element in the envelope (none for a bare `ok`), or bytes.
+pub enum Reply {
+    Node(Option<Node>),
+    Raw(Response),
+}
+
+impl From<Node> for Reply {
+    fn from(node: Node) -> Self {
+        Self::Node(Some(node))
+    }
+}
+
+/// An empty `ok`.
+pub fn done() -> SubsonicResult<Reply> {
+    Ok(Reply::Node(None))
+}
+
+impl Ctx {
+    /// The stream quality of the user's plan.
+    pub async fn quality(&self) -> SubsonicResult<StreamQuality> {
+        Ok(plans::plan_of(&self.services.db, &self.user)
+            .await?
+            .stream_quality())
+    }
+
+    /// Tracks as `song` elements, starred where the user likes them.
+    pub async fn songs(&self, tracks: &[TrackRow]) -> SubsonicResult<Vec<Node>> {
+        let audio = Audio::of(self.quality().await?);
+        let ids: Vec<&str> = tracks.iter().map(|t| t.id.as_str()).collect();
+        let liked = crate::store::library::liked_at(&self.services.db, &self.user, &ids).await?;
+        Ok(tracks
+            .iter()
+            .map(|track| model::song(track, audio, liked.get(&track.id).copied()))
+            .collect())
+    }
+}
