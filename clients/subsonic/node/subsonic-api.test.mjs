@@ -209,8 +209,6 @@ describe('subsonic-api against Backbeat', { skip: missing || false }, () => {
 
     assertOk(await api.scrobble({ id, submission: false }));
     assert.equal(await backbeat.balanceUnits(server.baseUrl, artist), before);
-    const { nowPlaying } = assertOk(await api.getNowPlaying());
-    assert.ok((nowPlaying.entry ?? []).some((entry) => entry.id === id));
 
     assertOk(await api.scrobble({ id, submission: true }));
     assert.equal(await backbeat.balanceUnits(server.baseUrl, artist), before + 21);
