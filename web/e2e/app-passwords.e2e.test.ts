@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newListener, signUp } from './support/accounts';
+import { newListener, scrollsSideways, signUp } from './support/accounts';
 import { baseUrl, launchBrowser, openPage, screenshotPath, skipReason, visible } from './support/browser';
 
 interface SubsonicAnswer {
@@ -67,6 +67,11 @@ describe.skipIf(skipReason !== '')('app passwords', () => {
     const dialog = page.getByRole('alertdialog', { name: 'Revoke this app password?' });
     await dialog.getByRole('button', { name: 'Revoke' }).click();
     await visible(section.getByText('No app passwords yet. Create one for each app you connect.'));
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await section.scrollIntoViewIfNeeded();
+    expect(await scrollsSideways(page)).toBe(false);
+    await page.screenshot({ path: screenshotPath('profile-app-passwords-390x844.png') });
 
     const refused = await ping(listener.email, password);
     expect(refused.status).toBe('failed');
