@@ -157,6 +157,14 @@ describe('subsonic-api against Backbeat', { skip: missing || false }, () => {
     assert.equal(missingSong.error.code, 70);
   });
 
+  it('answers what Backbeat has no counterpart for as not supported (error 0), never a server error', async () => {
+    for (const answer of [await api.getPodcasts(), await api.getShares(), await api.jukeboxControl({ action: 'status' })]) {
+      assert.equal(answer.status, 'failed');
+      assert.equal(answer.error.code, 0);
+      assert.match(answer.error.message, /^Not supported by Backbeat: /);
+    }
+  });
+
   // ---- searching
 
   it('search3 with the empty query lists the whole catalogue page by page', async () => {

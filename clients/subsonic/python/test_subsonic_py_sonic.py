@@ -18,7 +18,7 @@ import xml.etree.ElementTree as ET
 
 import libsonic
 import pytest
-from libsonic.errors import CredentialError, DataNotFoundError
+from libsonic.errors import CredentialError, DataNotFoundError, SonicError
 
 import backbeat
 from conftest import ALBUM, ARTIST, GENRE, Catalogue, Listener, connect
@@ -190,6 +190,13 @@ def test_browses_artist_then_album_then_song(subsonic: libsonic.Connection, cata
 def test_an_unknown_song_is_not_found(subsonic: libsonic.Connection):
     with pytest.raises(DataNotFoundError):
         subsonic.getSong("no-such-song")
+
+
+def test_what_backbeat_has_no_counterpart_for_is_answered_as_not_supported(subsonic: libsonic.Connection):
+    with pytest.raises(SonicError, match="^Not supported by Backbeat: getPodcasts$"):
+        subsonic.getPodcasts()
+    with pytest.raises(SonicError, match="^Not supported by Backbeat: getInternetRadioStations$"):
+        subsonic.getInternetRadioStations()
 
 
 # ---- searching
