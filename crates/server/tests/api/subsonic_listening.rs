@@ -186,9 +186,9 @@ async fn star_likes_songs_and_keeps_albums_and_artists() {
     let likes = get(&app, "/me/likes", &token).await;
     assert_eq!(likes["tracks"][0]["id"], track.as_str(), "{likes}");
     let starred = client.ok(&app, "getStarred2", &[]).await;
-    assert_eq!(ids(&starred["starred2"]["song"]), [track.clone()]);
-    assert_eq!(ids(&starred["starred2"]["album"]), [album_id.clone()]);
-    assert_eq!(ids(&starred["starred2"]["artist"]), [artist_id.clone()]);
+    assert_eq!(ids(&starred["starred2"]["song"]), [track.as_str()]);
+    assert_eq!(ids(&starred["starred2"]["album"]), [album_id.as_str()]);
+    assert_eq!(ids(&starred["starred2"]["artist"]), [artist_id.as_str()]);
     assert_eq!(
         client.error(&app, "star", &[("id", "no-such-track")]).await,
         70
@@ -246,7 +246,7 @@ async fn playlists_are_made_changed_and_deleted_by_their_owner_only() {
     );
     assert_eq!(
         ids(&client.ok(&app, "getPlaylists", &[]).await["playlists"]["playlist"]),
-        [id.clone()]
+        [id.as_str()]
     );
 
     client
