@@ -106,7 +106,7 @@ async fn a_scrobble_counts_the_play_once_and_pays_the_uploader_21_units() {
     let (uploader, uploader_token) = app.user("Ana").await;
     let track = insert_track(&app, Seed::ready(&uploader, "Tune", "Ana")).await;
     let (listener, _, client) = subsonic_user(&app, "Bo").await;
-    let (_, follower) = app.user("Cy").await;
+    let (_, follower, follower_app) = subsonic_user(&app, "Cy").await;
     follow(&app, &follower, &listener).await;
 
     client
@@ -118,6 +118,9 @@ async fn a_scrobble_counts_the_play_once_and_pays_the_uploader_21_units() {
         track.as_str(),
         "now playing"
     );
+    let playing = follower_app.ok(&app, "getNowPlaying", &[]).await;
+    assert_eq!(ids(&playing["nowPlaying"]["entry"]), [track.as_str()]);
+    assert_eq!(playing["nowPlaying"]["entry"][0]["username"], "Bo");
     assert_eq!(balance_units(&app, &uploader_token).await, 0);
 
     client
