@@ -266,6 +266,7 @@ async fn playlists_are_made_changed_and_deleted_by_their_owner_only() {
         .await;
 
     let read = client.ok(&app, "getPlaylist", &[("id", &id)]).await;
+    assert_eq!(read["playlist"]["owner"], client.email.as_str());
     assert_eq!(read["playlist"]["name"], "Trip");
     assert_eq!(ids(&read["playlist"]["entry"]), [two, three]);
     assert_eq!(
