@@ -139,7 +139,18 @@ async fn a_scrobble_counts_the_play_once_and_pays_the_uploader_21_units() {
     );
     let own = subsonic_user(&app, "Dee").await;
     assert_eq!(own.2.error(&app, "scrobble", &[]).await, 10);
-    assert_eq!(client.error(&app, "scrobble", &[("id", "nope")]).await, 70);
+    let history = count(&app, "SELECT COUNT(*) FROM listening_history").await;
+    assert_eq!(
+        client
+            .error(&app, "scrobble", &[("id", &track), ("id", "nope")])
+            .await,
+        70
+    );
+    assert_eq!(
+        count(&app, "SELECT COUNT(*) FROM listening_history").await,
+        history,
+        "a bad id records nothing"
+    );
     assert_eq!(balance_units(&app, &uploader_token).await, 21);
 }
 
