@@ -46,6 +46,13 @@ impl Ctx {
             .stream_quality())
     }
 
+    /// The user's Subsonic username: their account's email.
+    pub async fn username(&self) -> SubsonicResult<String> {
+        let email: Option<String> = backbeat_core::on_db!(&self.services.db, pool => sqlx::query_scalar(
+            "SELECT email FROM users WHERE id = $1").bind(self.user.as_str()).fetch_optional(pool).await)?;
+        Ok(email.unwrap_or_default())
+    }
+
     /// Tracks as `song` elements, starred where the user likes them.
     pub async fn songs(&self, tracks: &[TrackRow]) -> SubsonicResult<Vec<Node>> {
         let audio = Audio::of(self.quality().await?);

@@ -57,6 +57,12 @@ pub async fn delete(db: &Db, user_id: &str, id: &str) -> sqlx::Result<bool> {
         .bind(id).bind(user_id).execute(pool).await.map(|r| r.rows_affected() == 1))
 }
 
+/// Revokes every app password of the user.
+pub async fn delete_all(tx: &mut Tx, user_id: &str) -> sqlx::Result<()> {
+    on_tx!(tx, conn => sqlx::query("DELETE FROM app_passwords WHERE user_id = $1")
+        .bind(user_id).execute(conn).await.map(drop))
+}
+
 /// Every app password of the account with this (normalised) email.
 pub async fn sealed_of_email(db: &Db, email: &str) -> sqlx::Result<Vec<SealedRow>> {
     on_db!(db, pool => sqlx::query_as(

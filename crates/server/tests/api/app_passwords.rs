@@ -335,3 +335,38 @@ async fn failed_app_password_attempts_spend_the_sign_in_budget_of_the_account() 
         Err(Refusal::TooManyAttempts)
     ));
 }
+
+#[tokio::test]
+async fn this_wasnt_me_revokes_every_app_password() {
+    let app = spawn_app().await;
+    let owner = app.sign_up("ada@example.com", "owner-pass", "Ada").await;
+    let (_, _, raised) = app.enable_two_factor(&owner).await;
+    let created = create(
+        &app,
+        raised["access_token"].as_str().unwrap(),
+        "Thief's phone",
+    )
+    .await;
+    let password = created["password"].as_str().unwrap();
+    let mail = app.mail_with("/not-me?token=");
+    let start = mail.find("/not-me?token=").unwrap() + 14;
+    let token: String = mail[start..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+        .collect();
+
+    let secured = app
+        .client
+        .post(app.url("/api/v1/not-me"))
+        .json(&json!({ "token": token }))
+        .send()
+        .await
+        .unwrap();
+
+    assert_eq!(secured.status(), 200);
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM app_passwords").await, 0);
+    assert!(matches!(
+        verify(&app, Credential::ApiKey(password)).await,
+        Err(Refusal::InvalidApiKey)
+    ));
+}

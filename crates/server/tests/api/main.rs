@@ -51,6 +51,7 @@ mod stems_live;
 mod streaming;
 mod subsonic;
 mod subsonic_listening;
+mod subsonic_lists;
 mod two_factor;
 mod two_nodes;
 mod upload;

@@ -231,6 +231,10 @@ async fn subsonic_browses_artist_then_album_then_song() {
     );
     assert_eq!(songs["album"]["song"][0]["bitRate"], 128);
 
+    let info = client
+        .ok(&app, "getArtistInfo2", &[("id", artist_id)])
+        .await;
+    assert!(info["artistInfo2"].is_object(), "{info}");
     let song = client.ok(&app, "getSong", &[("id", &single)]).await;
     assert_eq!(song["song"]["album"], "Singles");
     let folder = client

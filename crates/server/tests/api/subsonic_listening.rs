@@ -106,7 +106,7 @@ async fn a_scrobble_counts_the_play_once_and_pays_the_uploader_21_units() {
     let (uploader, uploader_token) = app.user("Ana").await;
     let track = insert_track(&app, Seed::ready(&uploader, "Tune", "Ana")).await;
     let (listener, _, client) = subsonic_user(&app, "Bo").await;
-    let (_, follower) = app.user("Cy").await;
+    let (_, follower, follower_app) = subsonic_user(&app, "Cy").await;
     follow(&app, &follower, &listener).await;
 
     client
@@ -118,6 +118,9 @@ async fn a_scrobble_counts_the_play_once_and_pays_the_uploader_21_units() {
         track.as_str(),
         "now playing"
     );
+    let playing = follower_app.ok(&app, "getNowPlaying", &[]).await;
+    assert_eq!(ids(&playing["nowPlaying"]["entry"]), [track.as_str()]);
+    assert_eq!(playing["nowPlaying"]["entry"][0]["username"], "Bo");
     assert_eq!(balance_units(&app, &uploader_token).await, 0);
 
     client
@@ -136,7 +139,18 @@ async fn a_scrobble_counts_the_play_once_and_pays_the_uploader_21_units() {
     );
     let own = subsonic_user(&app, "Dee").await;
     assert_eq!(own.2.error(&app, "scrobble", &[]).await, 10);
-    assert_eq!(client.error(&app, "scrobble", &[("id", "nope")]).await, 70);
+    let history = count(&app, "SELECT COUNT(*) FROM listening_history").await;
+    assert_eq!(
+        client
+            .error(&app, "scrobble", &[("id", &track), ("id", "nope")])
+            .await,
+        70
+    );
+    assert_eq!(
+        count(&app, "SELECT COUNT(*) FROM listening_history").await,
+        history,
+        "a bad id records nothing"
+    );
     assert_eq!(balance_units(&app, &uploader_token).await, 21);
 }
 
@@ -186,9 +200,9 @@ async fn star_likes_songs_and_keeps_albums_and_artists() {
     let likes = get(&app, "/me/likes", &token).await;
     assert_eq!(likes["tracks"][0]["id"], track.as_str(), "{likes}");
     let starred = client.ok(&app, "getStarred2", &[]).await;
-    assert_eq!(ids(&starred["starred2"]["song"]), [track.clone()]);
-    assert_eq!(ids(&starred["starred2"]["album"]), [album_id.clone()]);
-    assert_eq!(ids(&starred["starred2"]["artist"]), [artist_id.clone()]);
+    assert_eq!(ids(&starred["starred2"]["song"]), [track.as_str()]);
+    assert_eq!(ids(&starred["starred2"]["album"]), [album_id.as_str()]);
+    assert_eq!(ids(&starred["starred2"]["artist"]), [artist_id.as_str()]);
     assert_eq!(
         client.error(&app, "star", &[("id", "no-such-track")]).await,
         70
@@ -246,7 +260,7 @@ async fn playlists_are_made_changed_and_deleted_by_their_owner_only() {
     );
     assert_eq!(
         ids(&client.ok(&app, "getPlaylists", &[]).await["playlists"]["playlist"]),
-        [id.clone()]
+        [id.as_str()]
     );
 
     client
@@ -263,6 +277,7 @@ async fn playlists_are_made_changed_and_deleted_by_their_owner_only() {
         .await;
 
     let read = client.ok(&app, "getPlaylist", &[("id", &id)]).await;
+    assert_eq!(read["playlist"]["owner"], client.email.as_str());
     assert_eq!(read["playlist"]["name"], "Trip");
     assert_eq!(ids(&read["playlist"]["entry"]), [two, three]);
     assert_eq!(

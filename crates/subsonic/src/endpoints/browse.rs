@@ -203,11 +203,15 @@ pub async fn artist_info(ctx: &Ctx, name: &str) -> SubsonicResult<Reply> {
     let Some(profile) = profile else {
         return Ok(node.into());
     };
-    let picture = profile.avatar_key.as_deref().map(public_path);
+    let public_url = ctx.services.config.public_url();
+    let picture = profile
+        .avatar_key
+        .as_deref()
+        .map(|key| format!("{public_url}{}", public_path(key)));
     Ok(node
-        .attr_opt("biography", Some(profile.bio).filter(|bio| !bio.is_empty()))
-        .attr_opt("smallImageUrl", picture.clone())
-        .attr_opt("mediumImageUrl", picture.clone())
-        .attr_opt("largeImageUrl", picture)
+        .field_opt("biography", Some(profile.bio).filter(|bio| !bio.is_empty()))
+        .field_opt("smallImageUrl", picture.clone())
+        .field_opt("mediumImageUrl", picture.clone())
+        .field_opt("largeImageUrl", picture)
         .into())
 }

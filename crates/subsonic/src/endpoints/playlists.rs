@@ -17,13 +17,22 @@ use backbeat_social::library::playlists::store::PlaylistRow;
 /// The most tracks a Subsonic playlist answer holds.
 const MAX_TRACKS: usize = 5_000;
 
-fn playlist_node(row: &PlaylistRow, tracks: Option<&[TrackRow]>) -> Node {
+/// A playlist; `username` is the owner's when the user owns it (apps compare it with theirs to
+/// offer changes), else the owner's display name.
+fn playlist_node(row: &PlaylistRow, username: &str, tracks: Option<&[TrackRow]>) -> Node {
     let duration = tracks.map_or(0, |tracks| tracks.iter().map(|t| t.duration_secs).sum());
     Node::new("playlist")
         .attr("id", row.id.clone())
         .attr("name", row.name.clone())
         .attr("comment", row.description.clone())
-        .attr("owner", row.owner_name.clone())
+        .attr(
+            "owner",
+            if row.is_owner {
+                username.to_owned()
+            } else {
+                row.owner_name.clone()
+            },
+        )
         .attr("public", row.visibility == "public")
         .attr("songCount", row.track_count)
         .attr("duration", duration)
@@ -47,7 +56,11 @@ pub async fn list(ctx: &Ctx) -> SubsonicResult<Reply> {
             _ => break,
         }
     }
-    let nodes = rows.iter().map(|row| playlist_node(row, None)).collect();
+    let username = ctx.username().await?;
+    let nodes = rows
+        .iter()
+        .map(|row| playlist_node(row, &username, None))
+        .collect();
     Ok(Node::new("playlists").list("playlist", nodes).into())
 }
 
@@ -71,7 +84,8 @@ async fn read(ctx: &Ctx, id: &PlaylistId) -> SubsonicResult<(PlaylistRow, Vec<Tr
 async fn answer(ctx: &Ctx, id: &PlaylistId) -> SubsonicResult<Reply> {
     let (row, tracks) = read(ctx, id).await?;
     let songs = ctx.songs(&tracks).await?;
-    Ok(playlist_node(&row, Some(&tracks))
+    let username = ctx.username().await?;
+    Ok(playlist_node(&row, &username, Some(&tracks))
         .list("entry", songs)
         .into())
 }

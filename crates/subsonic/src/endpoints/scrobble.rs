@@ -8,7 +8,7 @@
 use crate::context::{Ctx, Reply, done};
 use crate::model;
 use crate::protocol::{Node, SubsonicError, SubsonicResult};
-use backbeat_catalog::catalog::track::ready_track;
+use backbeat_catalog::catalog::track::{ready_track, visible_track};
 use backbeat_catalog::plays::service::{self as plays, PlayRules};
 use backbeat_core::db::Timestamp;
 use backbeat_platform::users;
@@ -21,7 +21,8 @@ const AHEAD_SECS: i64 = 120;
 /// A play's start is looked for this long before its scrobble, beyond the track's length.
 const START_SLACK_MINUTES: i64 = 10;
 
-/// `scrobble`: each `id` (with its `time` in milliseconds when given), all checked first.
+/// `scrobble`: each `id` (with its `time` in milliseconds when given), all checked first, so
+/// a bad one records nothing.
 pub async fn scrobble(ctx: &Ctx) -> SubsonicResult<Reply> {
     let params = &ctx.params;
     let ids = params.all("id");
@@ -54,6 +55,13 @@ pub async fn scrobble(ctx: &Ctx) -> SubsonicResult<Reply> {
         plays_at.push((*id, at));
     }
     let services = &ctx.services;
+    for (id, _) in &plays_at {
+        visible_track(&services.db, id, &ctx.user)
+            .await?
+            .ok_or_else(|| SubsonicError::not_found("Song"))?
+            .status
+            .require_ready()?;
+    }
     let rules = PlayRules::of(&services.config);
     for (id, at) in plays_at {
         plays::check_report_budget(&services.limiter, &rules, &ctx.user).await?;

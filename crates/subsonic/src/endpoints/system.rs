@@ -55,9 +55,7 @@ pub async fn scan_status(ctx: &Ctx) -> SubsonicResult<Reply> {
 /// playlists, stars and scrobbles for everyone; no administration, no sharing, no jukebox.
 pub async fn user(ctx: &Ctx) -> SubsonicResult<Reply> {
     let plan = plans::plan_of(&ctx.services.db, &ctx.user).await?;
-    let email: Option<String> = backbeat_core::on_db!(&ctx.services.db, pool => sqlx::query_scalar(
-        "SELECT email FROM users WHERE id = $1").bind(ctx.user.as_str()).fetch_optional(pool).await)?;
-    let email = email.unwrap_or_default();
+    let email = ctx.username().await?;
     let max_bit_rate = match plan {
         Plan::Free => 128,
         Plan::Basic => 320,

@@ -28,7 +28,11 @@ const LIMITS: DecodeLimits = DecodeLimits {
 };
 
 /// The stored covers (list size, large) of what `id` names.
-async fn cover_keys(db: &Db, id: &Id) -> sqlx::Result<Option<(Option<String>, Option<String>)>> {
+async fn cover_keys(
+    db: &Db,
+    id: &Id,
+    viewer: &str,
+) -> sqlx::Result<Option<(Option<String>, Option<String>)>> {
     match id {
         Id::Plain(id) => {
             let track: Option<(Option<String>, Option<String>)> = on_db!(db, pool => sqlx::query_as(concat!(
@@ -41,9 +45,10 @@ async fn cover_keys(db: &Db, id: &Id) -> sqlx::Result<Option<(Option<String>, Op
             on_db!(db, pool => sqlx::query_as(
                 "SELECT t.cover_key, t.cover_large_key FROM playlist_tracks pt \
                  JOIN playlists p ON p.id = pt.playlist_id JOIN tracks t ON t.id = pt.track_id \
-                 WHERE pt.playlist_id = $1 AND t.status = 'ready' AND t.cover_key IS NOT NULL \
+                 WHERE pt.playlist_id = $1 AND (p.created_by = $2 OR p.visibility = 'public') \
+                   AND t.status = 'ready' AND t.cover_key IS NOT NULL \
                  ORDER BY pt.position LIMIT 1")
-                .bind(id).fetch_optional(pool).await)
+                .bind(id).bind(viewer).fetch_optional(pool).await)
         }
         Id::Artist(artist) => on_db!(db, pool => sqlx::query_as(concat!(
             "SELECT t.cover_key, t.cover_large_key FROM tracks t WHERE t.artist = $1 AND ",
@@ -65,7 +70,7 @@ pub async fn cover_art(ctx: &Ctx) -> SubsonicResult<Reply> {
         .int("size")?
         .filter(|s| *s > 0)
         .map(|s| s.min(MAX_SIZE));
-    let keys = cover_keys(&ctx.services.db, &id)
+    let keys = cover_keys(&ctx.services.db, &id, &ctx.user)
         .await?
         .ok_or_else(|| SubsonicError::not_found("Cover art"))?;
     let key = match (size, keys) {

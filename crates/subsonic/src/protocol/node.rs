@@ -71,6 +71,8 @@ enum Child {
     List(&'static str, Vec<Node>),
     /// Plain values of one name: elements with the value as text in XML, an array in JSON.
     Values(&'static str, Vec<Value>),
+    /// One plain value: an element with the value as text in XML, a field in JSON.
+    Field(&'static str, Value),
 }
 
 impl Node {
@@ -113,6 +115,21 @@ impl Node {
         self
     }
 
+    /// Adds a child element holding only `value` (`<biography>...</biography>`, a string field
+    /// in JSON).
+    pub fn field(mut self, name: &'static str, value: impl Into<Value>) -> Self {
+        self.children.push(Child::Field(name, value.into()));
+        self
+    }
+
+    /// [`Self::field`] when there is a value.
+    pub fn field_opt<V: Into<Value>>(self, name: &'static str, value: Option<V>) -> Self {
+        match value {
+            Some(value) => self.field(name, value),
+            None => self,
+        }
+    }
+
     /// Adds the children of `fragment` to this element (an answer that is a list itself, as
     /// `getOpenSubsonicExtensions`' is, goes into the envelope so).
     pub fn merge(mut self, fragment: Node) -> Self {
@@ -151,7 +168,7 @@ impl Node {
         let empty = self.children.iter().all(|child| match child {
             Child::List(_, items) => items.is_empty(),
             Child::Values(_, values) => values.is_empty(),
-            Child::One(_) => false,
+            Child::One(_) | Child::Field(..) => false,
         });
         if empty && self.text.is_none() {
             out.push_str("/>");
@@ -171,15 +188,10 @@ impl Node {
                 }
                 Child::Values(item_name, values) => {
                     for value in values {
-                        out.push('<');
-                        out.push_str(item_name);
-                        out.push('>');
-                        value.write_xml(out);
-                        out.push_str("</");
-                        out.push_str(item_name);
-                        out.push('>');
+                        write_text_element(item_name, value, out);
                     }
                 }
+                Child::Field(name, value) => write_text_element(name, value, out),
             }
         }
         out.push_str("</");
@@ -213,10 +225,23 @@ impl Node {
                         Json::Array(values.iter().map(Value::to_json).collect()),
                     );
                 }
+                Child::Field(name, value) => {
+                    object.insert((*name).to_owned(), value.to_json());
+                }
             }
         }
         Json::Object(object)
     }
+}
+
+fn write_text_element(name: &str, value: &Value, out: &mut String) {
+    out.push('<');
+    out.push_str(name);
+    out.push('>');
+    value.write_xml(out);
+    out.push_str("</");
+    out.push_str(name);
+    out.push('>');
 }
 
 /// XML's five escapes, and control characters XML 1.0 cannot hold dropped.
@@ -283,6 +308,19 @@ mod tests {
         assert_eq!(
             lyrics.to_json(),
             serde_json::json!({"artist": "A", "value": "la\nla"})
+        );
+    }
+
+    #[test]
+    fn a_field_is_an_element_of_text_in_xml_and_a_plain_field_in_json() {
+        let info = Node::new("artistInfo2").field("biography", "Bio & more");
+        assert_eq!(
+            info.to_xml(None),
+            "<artistInfo2><biography>Bio &amp; more</biography></artistInfo2>"
+        );
+        assert_eq!(
+            info.to_json(),
+            serde_json::json!({"biography": "Bio & more"})
         );
     }
 
