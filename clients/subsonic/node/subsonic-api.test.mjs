@@ -106,7 +106,10 @@ describe('subsonic-api against Backbeat', { skip: missing || false }, () => {
   it('signs in with the app password as an apiKey', async () => {
     const withKey = client(server.baseUrl, { apiKey: appPassword.password });
     assertOk(await withKey.ping());
-    assert.equal(assertOk(await withKey.getUser({ username: listener.email })).user.username, listener.email);
+    const { user } = assertOk(await withKey.getUser({ username: listener.email }));
+    assert.equal(user.username, listener.email);
+    assert.equal(user.maxBitRate, 0, 'Premium has no bitrate limit');
+    assert.equal(user.streamRole, true);
 
     const wrong = await client(server.baseUrl, { apiKey: `x${appPassword.password}` }).ping();
     assert.equal(wrong.status, 'failed');

@@ -121,7 +121,10 @@ def test_the_extensions_are_listed_without_credentials(server: backbeat.Server):
 def test_an_app_password_signs_in_as_an_api_key(server: backbeat.Server, listener: Listener):
     with_key = ApiKeyConnection(server, listener.app_password)
     assert with_key.ping() is True
-    assert with_key.getUser(listener.account.email)["user"]["username"] == listener.account.email
+    user = with_key.getUser(listener.account.email)["user"]
+    assert user["username"] == listener.account.email
+    assert user["maxBitRate"] == 320, "the Basic plan streams at most 320 kbps"
+    assert user["streamRole"] is True
 
     both = rest_json(server, "ping", {**token_params(listener.account.email, listener.app_password), "apiKey": listener.app_password})
     assert error_code(both) == 43
