@@ -59,6 +59,16 @@ describe('AppPasswordsSection', () => {
     expect(await navigator.clipboard.readText()).toBe(EMAIL);
   });
 
+  it('says how to copy by hand when the browser refuses the clipboard', async () => {
+    const { user } = renderRoute(<AppPasswordsSection email={EMAIL} />);
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('Denied', 'NotAllowedError'));
+
+    await user.click(screen.getByRole('button', { name: 'Copy username' }));
+
+    expect(toast.error).toHaveBeenCalledWith("We couldn't copy the username. Select it and copy it instead.");
+    expect(screen.getByRole('button', { name: 'Copy username' })).toHaveTextContent('Copy');
+  });
+
   it('lists the app passwords with when they were made and last used, or that they never were', async () => {
     renderRoute(<AppPasswordsSection email={EMAIL} />);
 
