@@ -233,7 +233,6 @@ pub async fn genres(db: &Db) -> sqlx::Result<Vec<GenreRow>> {
 pub async fn tracks_by_ids(db: &Db, ids: &[String]) -> sqlx::Result<Vec<TrackRow>> {
     let mut rows = Vec::with_capacity(ids.len());
     for chunk in ids.chunks(100) {
-        let marks: Vec<String> = (1..=chunk.len()).map(|n| format!("${n}")).collect();
         let sql = format!(
             concat!(
                 "SELECT ",
@@ -242,7 +241,7 @@ pub async fn tracks_by_ids(db: &Db, ids: &[String]) -> sqlx::Result<Vec<TrackRow
                 visible_to_all!(),
                 " AND t.id IN ({})"
             ),
-            marks.join(", ")
+            super::placeholders(1, chunk.len())
         );
         let found: Vec<TrackRow> = on_db!(db, pool => {
             let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql));
@@ -269,4 +268,32 @@ pub async fn albums_matching(
          AND LOWER(COALESCE(t.album, $1)) LIKE $2 ESCAPE '\\' \
          GROUP BY t.artist, COALESCE(t.album, $1) ORDER BY name, t.artist LIMIT $3 OFFSET $4"))
         .bind(singles).bind(like_pattern(needle)).bind(limit).bind(offset).fetch_all(pool).await)
+}
+
+/// What a track's original is: whether it was lossless, and its content type.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct OriginalRow {
+    pub id: String,
+    pub lossless_source: bool,
+    pub audio_content_type: String,
+}
+
+/// The originals of these tracks (for what Premium hears of each).
+pub async fn originals(db: &Db, ids: &[&str]) -> sqlx::Result<Vec<OriginalRow>> {
+    let mut rows = Vec::with_capacity(ids.len());
+    for chunk in ids.chunks(100) {
+        let sql = format!(
+            "SELECT id, lossless_source, audio_content_type FROM tracks WHERE id IN ({})",
+            super::placeholders(1, chunk.len())
+        );
+        let found: Vec<OriginalRow> = on_db!(db, pool => {
+            let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql));
+            for id in chunk {
+                query = query.bind(*id);
+            }
+            query.fetch_all(pool).await
+        })?;
+        rows.extend(found);
+    }
+    Ok(rows)
 }
