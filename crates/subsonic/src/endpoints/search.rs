@@ -7,7 +7,6 @@ use crate::endpoints::browse::{album_nodes, starred_albums};
 use crate::model;
 use crate::protocol::{Node, SubsonicError, SubsonicResult};
 use crate::store::catalog;
-use backbeat_catalog::catalog::artist::service::SINGLES;
 use backbeat_catalog::catalog::browse::service::list_tracks;
 use backbeat_catalog::catalog::track::TrackRow;
 use backbeat_core::db::page::PageRequest;
@@ -42,12 +41,12 @@ pub async fn search(ctx: &Ctx, element: &'static str) -> SubsonicResult<Reply> {
     let artists = if artist_count == 0 {
         Vec::new()
     } else {
-        catalog::artists_matching(db, SINGLES, &needle, artist_offset, artist_count).await?
+        catalog::artists_matching(db, &needle, artist_offset, artist_count).await?
     };
     let albums = if album_count == 0 {
         Vec::new()
     } else {
-        catalog::albums_matching(db, SINGLES, &needle, album_offset, album_count).await?
+        catalog::albums_matching(db, &needle, album_offset, album_count).await?
     };
     let songs = if song_count == 0 {
         Vec::new()
