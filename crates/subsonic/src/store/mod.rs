@@ -3,6 +3,7 @@
 
 pub mod catalog;
 pub mod library;
+pub mod sync;
 
 pub use catalog::AlbumRow;
 
