@@ -41,6 +41,7 @@ use backbeat_offline::{OfflineServices, OfflineState};
 use backbeat_payouts::{PayoutsServices, PayoutsState};
 use backbeat_social::{SocialServices, SocialState};
 use backbeat_subsonic::media::cover_cache::CoverCache;
+use backbeat_subsonic::store::sync::SyncPositions;
 use backbeat_subsonic::{SubsonicServices, SubsonicState};
 
 /// What every handler can reach. Cloned for every request, so it is one shared pointer.
@@ -76,6 +77,8 @@ pub struct Services {
     pub stem_engine: Engine,
     /// Covers resized for Subsonic apps.
     pub subsonic_covers: CoverCache,
+    /// Where Subsonic apps' sync pages ended.
+    pub subsonic_sync: SyncPositions,
 }
 
 impl std::ops::Deref for AppState {
@@ -174,6 +177,7 @@ impl AppState {
             search_facts: SearchFacts::default(),
             stem_engine,
             subsonic_covers: CoverCache::default(),
+            subsonic_sync: SyncPositions::default(),
         })))
     }
 
@@ -373,6 +377,7 @@ impl FromRef<AppState> for SubsonicState {
             client_addresses: client_addresses(&state.config),
             covers: state.subsonic_covers.clone(),
             search_facts: state.search_facts.clone(),
+            sync_positions: state.subsonic_sync.clone(),
         })
     }
 }

@@ -1,5 +1,6 @@
 //! A signed-in Subsonic request as its endpoint reads it, and what an endpoint answers.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use axum::http::{HeaderMap, Method};
@@ -8,6 +9,7 @@ use axum::response::Response;
 use crate::model::{self, Audio};
 use crate::protocol::{Node, Params, SubsonicResult};
 use crate::state::SubsonicServices;
+use crate::store::catalog;
 use backbeat_catalog::catalog::track::TrackRow;
 use backbeat_core::ids::UserId;
 use backbeat_platform::plans::{self, StreamQuality};
@@ -53,14 +55,30 @@ impl Ctx {
         Ok(email.unwrap_or_default())
     }
 
-    /// Tracks as `song` elements, starred where the user likes them.
+    /// Tracks as `song` elements, starred where the user likes them, with what the user's plan
+    /// streams of each (Premium: FLAC of a lossless upload, else the original).
     pub async fn songs(&self, tracks: &[TrackRow]) -> SubsonicResult<Vec<Node>> {
-        let audio = Audio::of(self.quality().await?);
+        let db = &self.services.db;
+        let quality = self.quality().await?;
         let ids: Vec<&str> = tracks.iter().map(|t| t.id.as_str()).collect();
-        let liked = crate::store::library::liked_at(&self.services.db, &self.user, &ids).await?;
+        let liked = crate::store::library::liked_at(db, &self.user, &ids).await?;
+        let originals: HashMap<String, Audio> = if quality == StreamQuality::Lossless {
+            catalog::originals(db, &ids)
+                .await?
+                .into_iter()
+                .filter(|original| !original.lossless_source)
+                .map(|original| (original.id, Audio::original(&original.audio_content_type)))
+                .collect()
+        } else {
+            HashMap::new()
+        };
+        let audio = Audio::of(quality);
         Ok(tracks
             .iter()
-            .map(|track| model::song(track, audio, liked.get(&track.id).copied()))
+            .map(|track| {
+                let audio = originals.get(&track.id).copied().unwrap_or(audio);
+                model::song(track, audio, liked.get(&track.id).copied())
+            })
             .collect())
     }
 }

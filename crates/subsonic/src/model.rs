@@ -27,6 +27,22 @@ pub struct Audio {
 }
 
 impl Audio {
+    /// What Premium hears of an upload that was not lossless: the original file.
+    pub fn original(content_type: &str) -> Self {
+        let (suffix, content_type) = match content_type {
+            "audio/mpeg" | "audio/mp3" => ("mp3", "audio/mpeg"),
+            "audio/ogg" | "audio/vorbis" => ("ogg", "audio/ogg"),
+            "audio/wav" | "audio/x-wav" | "audio/wave" => ("wav", "audio/wav"),
+            "audio/flac" | "audio/x-flac" => ("flac", "audio/flac"),
+            _ => ("mp3", "audio/mpeg"),
+        };
+        Self {
+            suffix,
+            content_type,
+            bit_rate: 0,
+        }
+    }
+
     pub fn of(quality: StreamQuality) -> Self {
         match quality {
             StreamQuality::Standard => Self {

@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use crate::media::cover_cache::CoverCache;
+use crate::store::sync::SyncPositions;
 use backbeat_auth::AuthService;
 use backbeat_catalog::catalog::search::facts::SearchFacts;
 use backbeat_catalog::streaming::Streams;
@@ -27,6 +28,7 @@ backbeat_core::shared_state! {
         pub client_addresses: ClientAddressRule,
         pub covers: CoverCache,
         pub search_facts: SearchFacts,
+        pub sync_positions: SyncPositions,
     }
 }
 

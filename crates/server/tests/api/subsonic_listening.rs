@@ -35,6 +35,13 @@ async fn rendition(app: &TestApp, id: &str, quality: &str) -> Vec<u8> {
     std::fs::read(app.data_dir.join("media").join(key)).unwrap()
 }
 
+async fn original_bytes(app: &TestApp, id: &str) -> Vec<u8> {
+    let key: String = backbeat::on_db!(&app.db, pool => sqlx::query_scalar(
+        "SELECT audio_key FROM tracks WHERE id = $1")
+        .bind(id).fetch_one(pool).await.unwrap());
+    std::fs::read(app.data_dir.join("media").join(key)).unwrap()
+}
+
 #[tokio::test]
 async fn a_subsonic_stream_serves_ranges_of_the_plans_rendition_and_counts_no_play() {
     let app = spawn_app().await;
@@ -74,6 +81,17 @@ async fn a_subsonic_stream_serves_ranges_of_the_plans_rendition_and_counts_no_pl
         lowered.bytes().await.unwrap().to_vec(),
         standard,
         "asked lower"
+    );
+    set_plan(&app, &listener, "premium").await;
+    let song = client.ok(&app, "getSong", &[("id", &track)]).await;
+    assert_eq!(
+        song["song"]["suffix"], "mp3",
+        "Premium hears the MP3 original"
+    );
+    let original = client.raw(&app, "stream", &[("id", &track)]).await;
+    assert_eq!(
+        original.bytes().await.unwrap().to_vec(),
+        original_bytes(&app, &track).await
     );
     set_plan(&app, &listener, "free").await;
     let above_plan = client

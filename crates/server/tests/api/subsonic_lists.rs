@@ -141,3 +141,75 @@ async fn subsonic_answers_jsonp_with_a_safe_callback_only() {
         "{unsafe_name}"
     );
 }
+
+type AlbumTotal = (String, String, i64, i64, i64);
+
+async fn album_totals(app: &crate::helpers::app::TestApp, sql: &'static str) -> Vec<AlbumTotal> {
+    backbeat::on_db!(&app.db, pool => sqlx::query_as(sql).fetch_all(pool).await.unwrap())
+}
+
+#[tokio::test]
+async fn the_kept_album_totals_follow_every_change_of_a_track() {
+    let app = spawn_app().await;
+    let (ana, _, client) = subsonic_user(&app, "Ana").await;
+    let (_, listener) = app.user("Bo").await;
+    let one = insert_track(
+        &app,
+        Seed {
+            album: Some("First"),
+            ..Seed::ready(&ana, "One", "Ana")
+        },
+    )
+    .await;
+    let two = insert_track(
+        &app,
+        Seed {
+            album: Some("First"),
+            ..Seed::ready(&ana, "Two", "Ana")
+        },
+    )
+    .await;
+    let three = insert_track(&app, Seed::ready(&ana, "Three", "Ana")).await;
+    insert_track(
+        &app,
+        Seed {
+            status: "processing",
+            ..Seed::ready(&ana, "Later", "Ana")
+        },
+    )
+    .await;
+    play(&app, &listener, &one).await;
+    backbeat::on_db!(&app.db, pool => {
+        sqlx::query("UPDATE tracks SET album = 'Second' WHERE id = $1")
+            .bind(&three).execute(pool).await.unwrap();
+        sqlx::query("DELETE FROM tracks WHERE id = $1").bind(&two).execute(pool).await.unwrap();
+    });
+
+    let kept = album_totals(
+        &app,
+        "SELECT artist, album, track_count, total_plays, duration_secs FROM album_totals \
+         WHERE track_count > 0 ORDER BY artist, album",
+    )
+    .await;
+    let grouped = album_totals(
+        &app,
+        "SELECT artist, COALESCE(album, 'Singles'), COUNT(*), CAST(SUM(plays) AS BIGINT), \
+                CAST(SUM(duration_secs) AS BIGINT) \
+         FROM tracks WHERE status = 'ready' GROUP BY artist, COALESCE(album, 'Singles') \
+         ORDER BY 1, 2",
+    )
+    .await;
+
+    assert_eq!(kept, grouped);
+    assert_eq!(
+        kept,
+        [
+            ("Ana".to_owned(), "First".to_owned(), 1, 1, 180),
+            ("Ana".to_owned(), "Second".to_owned(), 1, 0, 180)
+        ]
+    );
+    let listed = client
+        .ok(&app, "getAlbumList2", &[("type", "alphabeticalByName")])
+        .await;
+    assert_eq!(listed["albumList2"]["album"].as_array().unwrap().len(), 2);
+}

@@ -61,7 +61,7 @@ fn artist_node(row: &ArtistRow, starred: &HashMap<String, Timestamp>) -> Node {
 
 /// `getArtists` (`artists`) and `getIndexes` (`indexes`): every artist under their letter.
 pub async fn artists(ctx: &Ctx, element: &'static str) -> SubsonicResult<Reply> {
-    let rows = catalog::artists(&ctx.services.db, SINGLES).await?;
+    let rows = catalog::artists(&ctx.services.db).await?;
     let starred = starred_artists(ctx).await?;
     let mut letters: BTreeMap<String, Vec<Node>> = BTreeMap::new();
     for row in &rows {
@@ -98,7 +98,7 @@ pub async fn artist(ctx: &Ctx) -> SubsonicResult<Reply> {
 
 async fn artist_with_albums(ctx: &Ctx, name: &str) -> SubsonicResult<(Node, Vec<Node>)> {
     let db = &ctx.services.db;
-    let row = catalog::artist(db, SINGLES, name)
+    let row = catalog::artist(db, name)
         .await?
         .ok_or_else(|| SubsonicError::not_found("Artist"))?;
     let starred_albums = starred_albums(ctx).await?;

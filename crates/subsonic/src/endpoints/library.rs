@@ -33,7 +33,7 @@ fn ids(ctx: &Ctx) -> SubsonicResult<Vec<Id>> {
 async fn check_exists(ctx: &Ctx, id: &Id) -> SubsonicResult<()> {
     let db = &ctx.services.db;
     let found = match id {
-        Id::Artist(name) => catalog::artist(db, SINGLES, name).await?.is_some(),
+        Id::Artist(name) => catalog::artist(db, name).await?.is_some(),
         Id::Album { artist, album } => catalog::album(db, SINGLES, artist, album).await?.is_some(),
         Id::Plain(track) => visible_track(db, track, &ctx.user).await?.is_some(),
     };

@@ -26,22 +26,18 @@ pub async fn album_list(ctx: &Ctx, element: &'static str) -> SubsonicResult<Repl
     let db = &ctx.services.db;
     let starred = starred_albums(ctx).await?;
     let rows = match kind {
-        "random" => catalog::albums_page(db, SINGLES, AlbumOrder::Random, None, 0, size).await?,
-        "newest" => {
-            catalog::albums_page(db, SINGLES, AlbumOrder::Newest, None, offset, size).await?
-        }
+        "random" => catalog::albums_page(db, AlbumOrder::Random, 0, size).await?,
+        "newest" => catalog::albums_page(db, AlbumOrder::Newest, offset, size).await?,
         "frequent" | "highest" => {
-            catalog::albums_page(db, SINGLES, AlbumOrder::Frequent, None, offset, size).await?
+            catalog::albums_page(db, AlbumOrder::Frequent, offset, size).await?
         }
-        "alphabeticalByName" => {
-            catalog::albums_page(db, SINGLES, AlbumOrder::ByName, None, offset, size).await?
-        }
+        "alphabeticalByName" => catalog::albums_page(db, AlbumOrder::ByName, offset, size).await?,
         "alphabeticalByArtist" => {
-            catalog::albums_page(db, SINGLES, AlbumOrder::ByArtist, None, offset, size).await?
+            catalog::albums_page(db, AlbumOrder::ByArtist, offset, size).await?
         }
         "byGenre" => {
             let genre = ctx.params.required("genre")?;
-            catalog::albums_page(db, SINGLES, AlbumOrder::Frequent, Some(genre), offset, size)
+            catalog::genre_albums_page(db, SINGLES, AlbumOrder::Frequent, genre, offset, size)
                 .await?
         }
         "recent" => catalog::recent_albums(db, SINGLES, &ctx.user, offset, size).await?,
@@ -168,7 +164,7 @@ pub async fn starred(ctx: &Ctx, element: &'static str) -> SubsonicResult<Reply> 
     let db = &ctx.services.db;
     let mut artists = Vec::new();
     for (name, at) in library::starred_artists(db, &ctx.user).await? {
-        if let Some(row) = catalog::artist(db, SINGLES, &name).await? {
+        if let Some(row) = catalog::artist(db, &name).await? {
             artists.push(model::artist(&row.artist, row.album_count, Some(at)));
         }
     }

@@ -6,8 +6,7 @@ use crate::context::{Ctx, Reply};
 use crate::endpoints::browse::{album_nodes, starred_albums};
 use crate::model;
 use crate::protocol::{Node, SubsonicError, SubsonicResult};
-use crate::store::catalog;
-use backbeat_catalog::catalog::artist::service::SINGLES;
+use crate::store::{catalog, sync};
 use backbeat_catalog::catalog::browse::service::list_tracks;
 use backbeat_catalog::catalog::track::TrackRow;
 use backbeat_core::db::page::PageRequest;
@@ -42,17 +41,17 @@ pub async fn search(ctx: &Ctx, element: &'static str) -> SubsonicResult<Reply> {
     let artists = if artist_count == 0 {
         Vec::new()
     } else {
-        catalog::artists_matching(db, SINGLES, &needle, artist_offset, artist_count).await?
+        catalog::artists_matching(db, &needle, artist_offset, artist_count).await?
     };
     let albums = if album_count == 0 {
         Vec::new()
     } else {
-        catalog::albums_matching(db, SINGLES, &needle, album_offset, album_count).await?
+        catalog::albums_matching(db, &needle, album_offset, album_count).await?
     };
     let songs = if song_count == 0 {
         Vec::new()
     } else if query.is_empty() {
-        catalog::tracks_page(db, song_offset, song_count).await?
+        sync_page(ctx, song_offset, song_count).await?
     } else {
         search_songs(ctx, query, song_offset, song_count).await?
     };
@@ -68,6 +67,22 @@ pub async fn search(ctx: &Ctx, element: &'static str) -> SubsonicResult<Reply> {
         .list("album", albums)
         .list("song", ctx.songs(&songs).await?)
         .into())
+}
+
+/// `count` songs of the empty search after the first `offset`: after where the previous page
+/// ended when this node served it, else by the offset.
+async fn sync_page(ctx: &Ctx, offset: i64, count: i64) -> SubsonicResult<Vec<TrackRow>> {
+    let db = &ctx.services.db;
+    let positions = &ctx.services.sync_positions;
+    let songs = match positions.before(&ctx.user, offset) {
+        Some(after) => sync::tracks_after(db, &after, count).await?,
+        None => catalog::tracks_page(db, offset, count).await?,
+    };
+    if let Some(last) = songs.last() {
+        let next = offset.saturating_add(i64::try_from(songs.len()).unwrap_or(i64::MAX));
+        positions.ended(&ctx.user, next, last);
+    }
+    Ok(songs)
 }
 
 /// `count` songs of the web's search for `query` after the first `offset`.

@@ -36,39 +36,44 @@ macro_rules! album_columns {
     };
 }
 
-const ARTIST_COLUMNS: &str = "a.artist, (SELECT COUNT(DISTINCT COALESCE(t.album, $1)) \
-     FROM tracks t WHERE t.status = 'ready' AND t.artist = a.artist) AS album_count";
+/// The columns of [`ArtistRow`] over `artist_totals a`, their albums counted in the kept totals.
+const ARTIST_COLUMNS: &str = "a.artist, (SELECT COUNT(*) FROM album_totals b \
+     WHERE b.artist = a.artist AND b.track_count > 0) AS album_count";
+
+/// The columns of [`AlbumRow`] over `album_totals a` (the kept totals; no genre).
+const ALBUM_TOTAL_COLUMNS: &str = "a.artist, a.album AS name, a.track_count AS song_count, \
+     a.duration_secs AS duration, a.total_plays AS plays, a.first_created_at AS created, \
+     CAST(NULL AS TEXT) AS genre, a.cover_count > 0 AS has_cover";
 
 /// Every artist with a ready track, by name.
-pub async fn artists(db: &Db, singles: &str) -> sqlx::Result<Vec<ArtistRow>> {
+pub async fn artists(db: &Db) -> sqlx::Result<Vec<ArtistRow>> {
     let sql = format!(
         "SELECT {ARTIST_COLUMNS} FROM artist_totals a WHERE a.track_count > 0 ORDER BY a.artist"
     );
-    on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(singles).fetch_all(pool).await)
+    on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(pool).await)
 }
 
 /// The artist of exactly this name, when they have a ready track.
-pub async fn artist(db: &Db, singles: &str, name: &str) -> sqlx::Result<Option<ArtistRow>> {
+pub async fn artist(db: &Db, name: &str) -> sqlx::Result<Option<ArtistRow>> {
     let sql = format!(
-        "SELECT {ARTIST_COLUMNS} FROM artist_totals a WHERE a.artist = $2 AND a.track_count > 0"
+        "SELECT {ARTIST_COLUMNS} FROM artist_totals a WHERE a.artist = $1 AND a.track_count > 0"
     );
-    on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(singles).bind(name).fetch_optional(pool).await)
+    on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(name).fetch_optional(pool).await)
 }
 
 /// Artists whose name holds `needle` (lowercased), by name, a page of them.
 pub async fn artists_matching(
     db: &Db,
-    singles: &str,
     needle: &str,
     offset: i64,
     limit: i64,
 ) -> sqlx::Result<Vec<ArtistRow>> {
     let sql = format!(
         "SELECT {ARTIST_COLUMNS} FROM artist_totals a \
-         WHERE a.track_count > 0 AND LOWER(a.artist) LIKE $2 ESCAPE '\\' \
-         ORDER BY a.artist LIMIT $3 OFFSET $4"
+         WHERE a.track_count > 0 AND LOWER(a.artist) LIKE $1 ESCAPE '\\' \
+         ORDER BY a.artist LIMIT $2 OFFSET $3"
     );
-    on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(singles).bind(like_pattern(needle))
+    on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(like_pattern(needle))
         .bind(limit).bind(offset).fetch_all(pool).await)
 }
 
@@ -126,7 +131,19 @@ pub enum AlbumOrder {
 }
 
 impl AlbumOrder {
-    fn sql(self) -> &'static str {
+    /// The order over `album_totals a`.
+    fn kept(self) -> &'static str {
+        match self {
+            Self::Random => "RANDOM()",
+            Self::Newest => "a.newest_created_at DESC, a.artist, a.album",
+            Self::Frequent => "a.total_plays DESC, a.artist, a.album",
+            Self::ByName => "a.album, a.artist",
+            Self::ByArtist => "a.artist, a.album",
+        }
+    }
+
+    /// The order over the tracks grouped by album.
+    fn grouped(self) -> &'static str {
         match self {
             Self::Random => "RANDOM()",
             Self::Newest => "MAX(t.created_at) DESC, t.artist, name",
@@ -137,12 +154,28 @@ impl AlbumOrder {
     }
 }
 
-/// A page of every album, in `order`, of the genre (case-insensitive) when one is given.
+/// A page of every album in `order`, from the kept totals.
 pub async fn albums_page(
+    db: &Db,
+    order: AlbumOrder,
+    offset: i64,
+    limit: i64,
+) -> sqlx::Result<Vec<AlbumRow>> {
+    let sql = format!(
+        "SELECT {ALBUM_TOTAL_COLUMNS} FROM album_totals a WHERE a.track_count > 0 \
+         ORDER BY {} LIMIT $1 OFFSET $2",
+        order.kept()
+    );
+    on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(limit).bind(offset)
+        .fetch_all(pool).await)
+}
+
+/// A page of the albums with tracks of the genre (case-insensitive), in `order`.
+pub async fn genre_albums_page(
     db: &Db,
     singles: &str,
     order: AlbumOrder,
-    genre: Option<&str>,
+    genre: &str,
     offset: i64,
     limit: i64,
 ) -> sqlx::Result<Vec<AlbumRow>> {
@@ -152,13 +185,13 @@ pub async fn albums_page(
             album_columns!(),
             " FROM tracks t WHERE ",
             visible_to_all!(),
-            " AND ($2 IS NULL OR LOWER(t.genre) = LOWER($2)) \
+            " AND LOWER(t.genre) = LOWER($2) \
              GROUP BY t.artist, COALESCE(t.album, $1) ORDER BY {} LIMIT $3 OFFSET $4"
         ),
-        order.sql()
+        order.grouped()
     );
-    on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(singles).bind(genre).bind(limit).bind(offset)
-        .fetch_all(pool).await)
+    on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(singles).bind(genre)
+        .bind(limit).bind(offset).fetch_all(pool).await)
 }
 
 /// A page of the albums `user` listened to, most recently first.
@@ -233,7 +266,6 @@ pub async fn genres(db: &Db) -> sqlx::Result<Vec<GenreRow>> {
 pub async fn tracks_by_ids(db: &Db, ids: &[String]) -> sqlx::Result<Vec<TrackRow>> {
     let mut rows = Vec::with_capacity(ids.len());
     for chunk in ids.chunks(100) {
-        let marks: Vec<String> = (1..=chunk.len()).map(|n| format!("${n}")).collect();
         let sql = format!(
             concat!(
                 "SELECT ",
@@ -242,7 +274,7 @@ pub async fn tracks_by_ids(db: &Db, ids: &[String]) -> sqlx::Result<Vec<TrackRow
                 visible_to_all!(),
                 " AND t.id IN ({})"
             ),
-            marks.join(", ")
+            super::placeholders(1, chunk.len())
         );
         let found: Vec<TrackRow> = on_db!(db, pool => {
             let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql));
@@ -256,17 +288,46 @@ pub async fn tracks_by_ids(db: &Db, ids: &[String]) -> sqlx::Result<Vec<TrackRow
     Ok(rows)
 }
 
-/// A page of the albums whose name holds `needle` (lowercased), by name.
+/// A page of the albums whose name holds `needle` (lowercased), by name, from the kept totals.
 pub async fn albums_matching(
     db: &Db,
-    singles: &str,
     needle: &str,
     offset: i64,
     limit: i64,
 ) -> sqlx::Result<Vec<AlbumRow>> {
-    on_db!(db, pool => sqlx::query_as(concat!(
-        "SELECT ", album_columns!(), " FROM tracks t WHERE ", visible_to_all!(), " \
-         AND LOWER(COALESCE(t.album, $1)) LIKE $2 ESCAPE '\\' \
-         GROUP BY t.artist, COALESCE(t.album, $1) ORDER BY name, t.artist LIMIT $3 OFFSET $4"))
-        .bind(singles).bind(like_pattern(needle)).bind(limit).bind(offset).fetch_all(pool).await)
+    let sql = format!(
+        "SELECT {ALBUM_TOTAL_COLUMNS} FROM album_totals a \
+         WHERE a.track_count > 0 AND LOWER(a.album) LIKE $1 ESCAPE '\\' \
+         ORDER BY a.album, a.artist LIMIT $2 OFFSET $3"
+    );
+    on_db!(db, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(like_pattern(needle))
+        .bind(limit).bind(offset).fetch_all(pool).await)
+}
+
+/// What a track's original is: whether it was lossless, and its content type.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct OriginalRow {
+    pub id: String,
+    pub lossless_source: bool,
+    pub audio_content_type: String,
+}
+
+/// The originals of these tracks (for what Premium hears of each).
+pub async fn originals(db: &Db, ids: &[&str]) -> sqlx::Result<Vec<OriginalRow>> {
+    let mut rows = Vec::with_capacity(ids.len());
+    for chunk in ids.chunks(100) {
+        let sql = format!(
+            "SELECT id, lossless_source, audio_content_type FROM tracks WHERE id IN ({})",
+            super::placeholders(1, chunk.len())
+        );
+        let found: Vec<OriginalRow> = on_db!(db, pool => {
+            let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql));
+            for id in chunk {
+                query = query.bind(*id);
+            }
+            query.fetch_all(pool).await
+        })?;
+        rows.extend(found);
+    }
+    Ok(rows)
 }

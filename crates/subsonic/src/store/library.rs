@@ -15,10 +15,9 @@ pub async fn liked_at(
 ) -> sqlx::Result<HashMap<String, Timestamp>> {
     let mut liked = HashMap::new();
     for chunk in track_ids.chunks(100) {
-        let marks: Vec<String> = (2..chunk.len() + 2).map(|n| format!("${n}")).collect();
         let sql = format!(
             "SELECT track_id, created_at FROM liked_tracks WHERE user_id = $1 AND track_id IN ({})",
-            marks.join(", ")
+            super::placeholders(2, chunk.len())
         );
         let rows: Vec<(String, Timestamp)> = on_db!(db, pool => {
             let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(user);

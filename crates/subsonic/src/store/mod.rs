@@ -3,5 +3,14 @@
 
 pub mod catalog;
 pub mod library;
+pub mod sync;
 
 pub use catalog::AlbumRow;
+
+/// `$from, $from+1, ...`: the placeholders of a list of `count` values bound from `$from` on.
+pub fn placeholders(from: usize, count: usize) -> String {
+    (from..from + count)
+        .map(|n| format!("${n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
