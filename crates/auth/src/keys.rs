@@ -11,6 +11,7 @@ use p256::SecretKey;
 use p256::pkcs8::{DecodePrivateKey, EncodePrivateKey};
 use sha2::{Digest, Sha256};
 
+use crate::app_passwords::secret::Sealer;
 use backbeat_core::signing::Secret;
 use backbeat_platform::secrets::NodeSecrets;
 
@@ -20,6 +21,7 @@ pub struct Keys {
     pub decoding: DecodingKey,
     jwks: JwkSet,
     secret: Secret,
+    sealer: Sealer,
 }
 
 impl Keys {
@@ -54,12 +56,18 @@ impl Keys {
             decoding,
             jwks: JwkSet { keys: vec![jwk] },
             secret: Secret::new(secret),
+            sealer: Sealer::from_instance_secret(&secret),
         })
     }
 
     /// The public keys that verify access tokens.
     pub fn jwks(&self) -> &JwkSet {
         &self.jwks
+    }
+
+    /// What seals app passwords, with a key derived from the instance secret.
+    pub fn sealer(&self) -> &Sealer {
+        &self.sealer
     }
 
     /// The symmetric secret of refresh tokens' and signed links' MACs.

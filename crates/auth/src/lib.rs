@@ -4,6 +4,7 @@
 
 mod account_routes;
 mod api;
+pub mod app_passwords;
 pub mod error;
 mod extract;
 mod keys;

@@ -68,6 +68,20 @@ pub fn client_key(ip: IpAddr) -> IpAddr {
     }
 }
 
+/// The key of a client address's budget at `endpoint`.
+fn client_budget(endpoint: Limited, ip: IpAddr) -> String {
+    format!("auth\n{}\nclient\n{}", endpoint.name(), client_key(ip))
+}
+
+/// The key of an account's budget at `endpoint`: the known client's own, or the strangers'.
+fn email_budget(endpoint: Limited, email: &str, asker: Asker<'_>) -> String {
+    let mut key = format!("auth\n{}\nemail\n{email}", endpoint.name());
+    if let Asker::Known(client) = asker {
+        key.push_str(&format!("\nknown\n{client}"));
+    }
+    key
+}
+
 impl RateLimits {
     /// `per_minute` requests per client address and endpoint, and `per_email_per_hour` per
     /// email address and endpoint, each as a burst that refills evenly.
@@ -81,7 +95,7 @@ impl RateLimits {
 
     pub async fn check(&self, endpoint: Limited, ip: IpAddr) -> Result<(), AuthError> {
         let client = client_key(ip);
-        let key = format!("auth\n{}\nclient\n{client}", endpoint.name());
+        let key = client_budget(endpoint, ip);
         self.charge(&key, self.per_client, || {
             tracing::warn!(ip = %client, ?endpoint, "auth rate limit reached");
         })
@@ -96,10 +110,7 @@ impl RateLimits {
         email: &str,
         asker: Asker<'_>,
     ) -> Result<(), AuthError> {
-        let mut key = format!("auth\n{}\nemail\n{email}", endpoint.name());
-        if let Asker::Known(client) = asker {
-            key.push_str(&format!("\nknown\n{client}"));
-        }
+        let key = email_budget(endpoint, email, asker);
         self.charge(&key, self.per_email, || {
             tracing::warn!(
                 ?endpoint,
@@ -108,6 +119,33 @@ impl RateLimits {
             );
         })
         .await
+    }
+
+    /// Whether an attempt at `endpoint` would be refused now: the client address's budget is
+    /// spent, or the account's (of `email`, for `asker`) when one is named. Counts nothing, so
+    /// a caller that charges only failed attempts ([`Self::check`], [`Self::check_email`]) can
+    /// still refuse a right guess once the wrong ones ran out.
+    pub async fn spent(
+        &self,
+        endpoint: Limited,
+        ip: IpAddr,
+        account: Option<(&str, Asker<'_>)>,
+    ) -> Result<bool, AuthError> {
+        if self
+            .limiter
+            .spent(&client_budget(endpoint, ip), self.per_client)
+            .await?
+        {
+            return Ok(true);
+        }
+        Ok(match account {
+            Some((email, asker)) => {
+                self.limiter
+                    .spent(&email_budget(endpoint, email, asker), self.per_email)
+                    .await?
+            }
+            None => false,
+        })
     }
 
     /// One sign-up per `interval` for an address, whether it has an account or not: each

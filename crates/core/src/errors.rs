@@ -134,6 +134,12 @@ catalogue! {
     SECURITY_LINK_INVALID = ("invalid_link", 403, "This link is invalid or has expired. If you think someone else is using your account, reset your password from the login page.");
     TWO_FACTOR_NOT_ENABLED = ("two_factor_not_enabled", 409, "Turn on two-factor authentication first.");
     TOO_MANY_ATTEMPTS = ("rate_limited", 429, "Too many attempts. Please wait a moment and try again.");
+    // ---- app passwords (what Subsonic apps sign in with)
+    APP_PASSWORD_NAME_REQUIRED = ("invalid_name", 422, "Please enter a name for the app password.");
+    APP_PASSWORD_NAME_TOO_LONG = ("invalid_name", 422, "The app password's name must be at most 64 characters.");
+    APP_PASSWORD_NAME_CONTROL_CHARACTERS = ("invalid_name", 422, "The app password's name cannot contain control characters.");
+    APP_PASSWORD_LIMIT_REACHED = ("app_password_limit_reached", 409, "You can have at most 25 app passwords. Revoke one you no longer use to make another.");
+    APP_PASSWORD_NOT_FOUND = ("not_found", 404, "App password not found.");
     // ---- uploading a track (in the upload page's order)
     AUDIO_REQUIRED = ("audio_required", 422, "Please select an audio file.");
     NOT_AUDIO = ("not_audio", 422, "Please select an audio file.");

@@ -88,6 +88,15 @@ impl RateLimiter {
         Ok(allowed.is_some())
     }
 
+    /// Whether `key`'s `quota` is spent now: [`Self::allow`] would refuse. Counts nothing.
+    pub async fn spent(&self, key: &str, quota: Quota) -> sqlx::Result<bool> {
+        let bucket = self.bucket(key);
+        on_db!(&self.db, pool => sqlx::query_scalar(
+            "SELECT EXISTS (SELECT 1 FROM rate_limits WHERE bucket = $1 AND tat_ms > $2)")
+            .bind(&bucket).bind(now_ms().saturating_add(quota.tolerance_ms()))
+            .fetch_one(pool).await)
+    }
+
     /// Deletes the rows whose time has passed (they allow what no row allows); answers how
     /// many.
     pub async fn sweep(&self) -> sqlx::Result<u64> {
@@ -153,6 +162,24 @@ mod tests {
             sqlx::query_scalar("SELECT bucket FROM rate_limits").fetch_all(pool).await.unwrap());
         assert_eq!(buckets.len(), 2);
         assert!(buckets.iter().all(|b| !b.contains('@') && b.len() == 22));
+    }
+
+    #[tokio::test]
+    async fn spent_tells_a_refusal_ahead_without_counting() {
+        let (_dir, limiter) = limiter().await;
+        let quota = Quota::per_hour(2);
+
+        assert!(!limiter.spent("k", quota).await.unwrap());
+        assert!(limiter.allow("k", quota).await.unwrap());
+        assert!(!limiter.spent("k", quota).await.unwrap());
+        assert!(
+            !limiter.spent("k", quota).await.unwrap(),
+            "looking counts nothing"
+        );
+        assert!(limiter.allow("k", quota).await.unwrap());
+
+        assert!(limiter.spent("k", quota).await.unwrap());
+        assert!(!limiter.allow("k", quota).await.unwrap());
     }
 
     #[tokio::test]

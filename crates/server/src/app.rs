@@ -44,6 +44,7 @@ use backbeat_commerce::CommerceState;
 use backbeat_offline::OfflineState;
 use backbeat_payouts::PayoutsState;
 use backbeat_social::SocialState;
+use backbeat_subsonic::SubsonicState;
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
@@ -317,6 +318,7 @@ pub fn router(state: AppState) -> Router {
             "/auth/v1",
             auth::router().with_state(AuthState::from_ref(&state)),
         )
+        .merge(backbeat_subsonic::router().with_state(SubsonicState::from_ref(&state)))
         .merge(media::routes::router().with_state(state.media.clone()))
         .merge(backbeat_commerce::sandbox_router().with_state(state.payments.clone()))
         .route("/healthz", get(health::healthz))

@@ -6,7 +6,7 @@
 //! The server is a workspace of crates, each depending only on those below it (docs/
 //! ARCHITECTURE.md draws them): `backbeat-core`, `backbeat-migrations`, `backbeat-web-assets`,
 //! `backbeat-platform`, `backbeat-auth`, `backbeat-payouts`, `backbeat-catalog`,
-//! `backbeat-social`, `backbeat-commerce`, `backbeat-offline`. Their modules are re-exported here under the names they
+//! `backbeat-social`, `backbeat-commerce`, `backbeat-offline`, `backbeat-subsonic`. Their modules are re-exported here under the names they
 //! have inside their crates, so the command line, the demo and the tests name every part from one
 //! place (`backbeat::catalog::track`, `backbeat::payouts::ledger`).
 
@@ -28,4 +28,5 @@ pub use backbeat_platform::{
     audio, config, events, images, jobs, media, plans, secrets, telemetry, users,
 };
 pub use backbeat_social::{activity, home, library, profiles};
+pub use backbeat_subsonic as subsonic;
 pub use backbeat_web_assets as spa;

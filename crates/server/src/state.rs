@@ -40,6 +40,9 @@ use backbeat_commerce::{CommerceServices, CommerceState};
 use backbeat_offline::{OfflineServices, OfflineState};
 use backbeat_payouts::{PayoutsServices, PayoutsState};
 use backbeat_social::{SocialServices, SocialState};
+use backbeat_subsonic::media::cover_cache::CoverCache;
+use backbeat_subsonic::store::sync::SyncPositions;
+use backbeat_subsonic::{SubsonicServices, SubsonicState};
 
 /// What every handler can reach. Cloned for every request, so it is one shared pointer.
 #[derive(Clone)]
@@ -72,6 +75,10 @@ pub struct Services {
     pub search_facts: SearchFacts,
     /// The stem separator, or why there is none.
     pub stem_engine: Engine,
+    /// Covers resized for Subsonic apps.
+    pub subsonic_covers: CoverCache,
+    /// Where Subsonic apps' sync pages ended.
+    pub subsonic_sync: SyncPositions,
 }
 
 impl std::ops::Deref for AppState {
@@ -169,6 +176,8 @@ impl AppState {
             kept_recommendations: KeptLists::default(),
             search_facts: SearchFacts::default(),
             stem_engine,
+            subsonic_covers: CoverCache::default(),
+            subsonic_sync: SyncPositions::default(),
         })))
     }
 
@@ -262,6 +271,14 @@ impl From<&AppState> for WorkerContext {
     }
 }
 
+/// Which client address a request is limited and logged by.
+fn client_addresses(config: &Config) -> ClientAddressRule {
+    ClientAddressRule {
+        trust_forwarded_for: config.trust_forwarded_for,
+        proxies: config.trusted_proxies.clone(),
+    }
+}
+
 fn job_timeout(config: &Config) -> Duration {
     Duration::from_secs(config.job_timeout_secs)
 }
@@ -271,10 +288,7 @@ impl FromRef<AppState> for AuthState {
         Self::new(AuthServices {
             auth: state.auth.clone(),
             config: state.config.clone(),
-            client_addresses: ClientAddressRule {
-                trust_forwarded_for: state.config.trust_forwarded_for,
-                proxies: state.config.trusted_proxies.clone(),
-            },
+            client_addresses: client_addresses(&state.config),
         })
     }
 }
@@ -346,6 +360,24 @@ impl FromRef<AppState> for OfflineState {
             events: state.events.clone(),
             limiter: state.limiter.clone(),
             streams: state.streams.clone(),
+        })
+    }
+}
+
+impl FromRef<AppState> for SubsonicState {
+    fn from_ref(state: &AppState) -> Self {
+        Self::new(SubsonicServices {
+            auth: state.auth.clone(),
+            config: state.config.clone(),
+            db: state.db.clone(),
+            media: state.media.clone(),
+            events: state.events.clone(),
+            limiter: state.limiter.clone(),
+            streams: state.streams.clone(),
+            client_addresses: client_addresses(&state.config),
+            covers: state.subsonic_covers.clone(),
+            search_facts: state.search_facts.clone(),
+            sync_positions: state.subsonic_sync.clone(),
         })
     }
 }

@@ -200,6 +200,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/app-passwords": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's app passwords, newest first, with when each was last used. */
+        get: operations["listAppPasswords"];
+        put?: never;
+        /**
+         * Makes an app password for a Subsonic app; its secret is answered this once. A user with
+         *     two-factor authentication needs a session that used it.
+         */
+        post: operations["createAppPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/app-passwords/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes one of the caller's app passwords: the next request signed with it is refused. */
+        delete: operations["revokeAppPassword"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me/avatar": {
         parameters: {
             query?: never;
@@ -1006,6 +1044,18 @@ export interface components {
              */
             network_script_url: string | null;
         };
+        /** @description An app password as its owner's list shows it (never its secret). */
+        AppPassword: {
+            created_at: components["schemas"]["Timestamp"];
+            id: string;
+            last_used_at: components["schemas"]["Timestamp"] | null;
+            name: string;
+        };
+        /** @description The caller's app passwords. */
+        AppPasswordList: {
+            /** @description Newest first; at most 25. */
+            items: components["schemas"]["AppPassword"][];
+        };
         /** @description An artist's page. */
         Artist: {
             /** @description Up to 100 albums, the one with the newest upload first, 'Singles' last. */
@@ -1266,6 +1316,19 @@ export interface components {
             next_cursor: string | null;
             /** @description Every state, newest first. */
             tracks: components["schemas"]["Track"][];
+        };
+        /** @description An app password just made, with its secret: shown this once. */
+        NewAppPassword: {
+            created_at: components["schemas"]["Timestamp"];
+            id: string;
+            name: string;
+            /** @description The password a Subsonic app signs in with, beside the account's email. */
+            password: string;
+        };
+        /** @description A new app password. */
+        NewAppPasswordRequest: {
+            /** @description Trimmed; 1 to 64 characters, no control characters. */
+            name: string;
         };
         /** @description A new playlist. */
         NewPlaylist: {
@@ -2446,6 +2509,206 @@ export interface operations {
             };
             /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listAppPasswords: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app passwords */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppPasswordList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createAppPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewAppPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Made: the password is shown only here */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewAppPassword"];
+                };
+            };
+            /** @description The body is not valid JSON (`invalid_json`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account has 25 app passwords already (`app_password_limit_reached`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not sent as `application/json` (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The name is empty, longer than 64 characters or has control characters (`invalid_name`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server is busy; try again shortly (`overloaded`, with `Retry-After`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revokeAppPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The app password's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The bearer token's session owes its second factor (`insufficient_aal`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller has no app password of that id (`not_found`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -44,6 +44,8 @@ export const queryKeys = {
     factors: () => ['me', 'factors'] as const,
     /** How many of my two-factor recovery codes are unused. */
     recoveryCodesLeft: () => ['me', 'recovery-codes'] as const,
+    /** My app passwords for Subsonic apps (never the passwords themselves). */
+    appPasswords: () => ['me', 'app-passwords'] as const,
     uploads: () => ['me', 'tracks'] as const,
     uploadLimit: () => ['me', 'upload-limit'] as const,
     /** Both the liked ids and the liked tracks. */

@@ -138,7 +138,7 @@ impl AuthService {
             return Err(errors::SECURITY_LINK_INVALID.into());
         };
         let since = now - chrono::Duration::days(NOT_ME_DAYS);
-        let secured = self.secure(&user.id, Some(since)).await?;
+        let secured = self.secure(&user.id, Some(since), true).await?;
         tracing::warn!(
             user_id = %user.id,
             factors_removed = secured.factors_removed,
@@ -152,15 +152,21 @@ impl AuthService {
     }
 
     /// Removes the user's second factors created since `since` (all of them when `None`) and
-    /// every recovery code, and ends all their sessions, in one transaction.
+    /// every recovery code, ends all their sessions and, with `revoke_app_passwords` (the
+    /// owner's "This wasn't me": someone else may have made them), revokes every app password,
+    /// in one transaction.
     async fn secure(
         &self,
         user_id: &UserId,
         since: Option<Timestamp>,
+        revoke_app_passwords: bool,
     ) -> sqlx::Result<SecuredAccount> {
         let mut tx = self.db.begin().await?;
         let factors_removed = store::delete_factors_since(&mut tx, user_id, since).await?;
         store::delete_recovery_codes(&mut tx, user_id).await?;
+        if revoke_app_passwords {
+            crate::app_passwords::store::delete_all(&mut tx, user_id).await?;
+        }
         let sessions_ended = store::delete_sessions(&mut tx, user_id, SessionScope::All).await?;
         tx.commit().await?;
         self.announce_sessions_ended(user_id).await;
@@ -177,7 +183,7 @@ impl AuthService {
         let Some(user) = store::find_user_by_email(&self.db, &normalize_email(email)).await? else {
             return Ok(None);
         };
-        let secured = self.secure(&user.id, None).await?;
+        let secured = self.secure(&user.id, None, false).await?;
         let mail = Mail {
             to: user.email.clone(),
             subject: "Two-factor authentication was reset on your Backbeat account".to_owned(),

@@ -27,17 +27,25 @@ impl AuthService {
         user_id: Option<&UserId>,
         meta: &RequestMeta,
     ) -> AuthResult<()> {
-        let since = now() - chrono::Duration::days(KNOWN_CLIENT_DAYS);
         let client = match user_id {
-            Some(id) => {
-                let client = self.client_of(id, meta.ip);
-                store::is_known_client(&self.db, id, &client, since)
-                    .await?
-                    .then_some(client)
-            }
+            Some(id) => self.known_client(id, meta.ip).await?,
             None => None,
         };
         let asker = client.as_deref().map_or(Asker::Stranger, Asker::Known);
         self.limits.check_email(endpoint, email, asker).await
+    }
+
+    /// The client address as stored when it signed in to the account `user_id` within
+    /// [`KNOWN_CLIENT_DAYS`], else `None` (a stranger).
+    pub(crate) async fn known_client(
+        &self,
+        user_id: &str,
+        ip: IpAddr,
+    ) -> sqlx::Result<Option<String>> {
+        let since = now() - chrono::Duration::days(KNOWN_CLIENT_DAYS);
+        let client = self.client_of(user_id, ip);
+        Ok(store::is_known_client(&self.db, user_id, &client, since)
+            .await?
+            .then_some(client))
     }
 }

@@ -129,12 +129,12 @@ pub enum SignupOutcome {
 }
 
 pub struct AuthService {
-    db: Db,
-    keys: Keys,
+    pub(crate) db: Db,
+    pub(crate) keys: Keys,
     config: AuthConfig,
     issuer: String,
     public_url: String,
-    limits: RateLimits,
+    pub(crate) limits: RateLimits,
     mailer: Mailer,
     events: EventBus,
     passwords: Passwords,
@@ -152,7 +152,7 @@ fn validation(message: &'static str) -> AuthError {
     AuthError::bad_request("validation_failed", message)
 }
 
-fn normalize_email(email: &str) -> String {
+pub(crate) fn normalize_email(email: &str) -> String {
     email.trim().to_lowercase()
 }
 

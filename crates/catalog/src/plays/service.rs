@@ -179,6 +179,20 @@ pub async fn record_in(
     track: &TrackRow,
     at: Timestamp,
 ) -> Result<RecordedPlay, Failure> {
+    let counted = would_count(tx, rules, listener, track, at).await?;
+    record_listen(tx, listener, track, at, counted).await
+}
+
+/// Whether a play of `track` by `listener` started at `at` counts, by the rules of plays read
+/// in `tx` (which holds the listener's profile lock): not the uploader's own, no other counted
+/// play of the track within the window on either side, and time allows it on both sides.
+async fn would_count(
+    tx: &mut Tx,
+    rules: &PlayRules,
+    listener: &UserId,
+    track: &TrackRow,
+    at: Timestamp,
+) -> Result<bool, Failure> {
     let track_id = TrackId::from(track.id.as_str());
     let counted_within_window = store::counted_between(
         tx,
@@ -196,12 +210,23 @@ pub async fn record_in(
                 track_secs,
             });
     let next = store::first_counted_play_after(tx, listener, at).await?;
-    let counted = counts(
+    Ok(counts(
         listener,
         &track.uploaded_by,
         counted_within_window,
         time_allows_at(previous, next, at, track.duration_secs, rules.min_between),
-    );
+    ))
+}
+
+/// Writes the history row of a playback start at `at` and, when `counted`, counts and pays it.
+async fn record_listen(
+    tx: &mut Tx,
+    listener: &UserId,
+    track: &TrackRow,
+    at: Timestamp,
+    counted: bool,
+) -> Result<RecordedPlay, Failure> {
+    let track_id = TrackId::from(track.id.as_str());
     let history_id = HistoryId::generate();
     store::insert_listen(
         tx,
@@ -225,6 +250,52 @@ pub async fn record_in(
     neighbours::enqueue(tx, now).await?;
     Ok(RecordedPlay {
         history_id: history_id.clone(),
+        counted,
+        plays,
+    })
+}
+
+/// A playback start reported before the play is known to count (a Subsonic app's "now
+/// playing"): written to the history uncounted, so followers see it, and counted later by
+/// [`count_started`] when the app reports the play.
+pub async fn record_start(
+    tx: &mut Tx,
+    listener: &UserId,
+    track: &TrackRow,
+    at: Timestamp,
+) -> Result<RecordedPlay, Failure> {
+    record_listen(tx, listener, track, at, false).await
+}
+
+/// Counts a play of `track` by `listener` started at `at` (a Subsonic app's scrobble), under
+/// the rules of [`record_in`]. When the listener reported its start (an uncounted history row
+/// of the track started at most `started_within` before `at`, [`record_start`]), that row is
+/// the play and is counted in place; else a row is written as [`record_in`] does. `tx` holds
+/// the listener's profile lock, taken before anything was read.
+pub async fn count_started(
+    tx: &mut Tx,
+    rules: &PlayRules,
+    listener: &UserId,
+    track: &TrackRow,
+    at: Timestamp,
+    started_within: chrono::Duration,
+) -> Result<RecordedPlay, Failure> {
+    let track_id = TrackId::from(track.id.as_str());
+    let Some((history_id, started)) =
+        store::uncounted_start(tx, listener, &track_id, at - started_within, at).await?
+    else {
+        return record_in(tx, rules, listener, track, at).await;
+    };
+    let counted = would_count(tx, rules, listener, track, started).await?;
+    let plays = if counted && store::mark_counted(tx, listener, &history_id).await? {
+        let uploader = UserId::from(track.uploaded_by.as_str());
+        let history = HistoryId::from(history_id.as_str());
+        count_play(tx, &uploader, &history, &track_id, Timestamp::now()).await?
+    } else {
+        track.plays
+    };
+    Ok(RecordedPlay {
+        history_id,
         counted,
         plays,
     })

@@ -67,6 +67,30 @@ pub async fn insert_listen(tx: &mut Tx, listen: &NewListen<'_>) -> sqlx::Result<
         .execute(conn).await.map(drop))
 }
 
+/// The listener's latest uncounted playback start of the track between `from` and `until`:
+/// its history id and when it started.
+pub async fn uncounted_start(
+    tx: &mut Tx,
+    listener: &str,
+    track_id: &str,
+    from: Timestamp,
+    until: Timestamp,
+) -> sqlx::Result<Option<(String, Timestamp)>> {
+    on_tx!(tx, conn => sqlx::query_as(
+        "SELECT id, listened_at FROM listening_history \
+         WHERE user_id = $1 AND track_id = $2 AND NOT counted \
+           AND listened_at >= $3 AND listened_at <= $4 \
+         ORDER BY listened_at DESC LIMIT 1")
+        .bind(listener).bind(track_id).bind(from).bind(until).fetch_optional(conn).await)
+}
+
+/// Marks the listener's uncounted history row counted; answers whether it was.
+pub async fn mark_counted(tx: &mut Tx, listener: &str, history_id: &str) -> sqlx::Result<bool> {
+    on_tx!(tx, conn => sqlx::query(
+        "UPDATE listening_history SET counted = TRUE WHERE id = $1 AND user_id = $2 AND NOT counted")
+        .bind(history_id).bind(listener).execute(conn).await.map(|r| r.rows_affected() == 1))
+}
+
 /// Adds one to the track's plays; answers the new count.
 pub async fn add_play(tx: &mut Tx, track_id: &TrackId) -> sqlx::Result<i64> {
     on_tx!(tx, conn => sqlx::query_scalar(

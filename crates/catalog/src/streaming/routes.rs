@@ -220,7 +220,8 @@ fn redirect_lifetime(signed: Option<&StreamQuery>, now: i64) -> Duration {
 /// Answers a stream request for `file`: 200, 206, 304 or 416, the body read as it is sent; or,
 /// when streams redirect (media on S3, `BACKBEAT_MEDIA_REDIRECT=presigned`), 307 to a presigned
 /// URL of the file lasting `redirect_lifetime`, whose answers (ranges, ETag) come from S3.
-async fn serve(
+/// The Subsonic API serves its streams with it too.
+pub async fn serve(
     media: &MediaStore,
     file: &StreamFile,
     method: &Method,

@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { planLabel } from '@/lib/planLabel';
 import { useMyProfile } from './api/myProfile';
 import { isNotFound } from './api/profiles';
+import { AppPasswordsSection } from './components/AppPasswordsSection';
 import { FeaturedPlaylistCard } from './components/FeaturedPlaylistCard';
 import { ProfileEditForm } from './components/ProfileEditForm';
 import { ProfileHeader } from './components/ProfileHeader';
@@ -85,11 +86,15 @@ function MyProfile({ logOutButton }: MyProfilePageProps) {
         </ButtonLink>
       </section>
       <TwoFactorSection />
+      <AppPasswordsSection email={me.email} />
     </div>
   );
 }
 
-/** /profile: the signed-in user's own profile, with edit mode, plan, two-factor authentication and Log Out. */
+/**
+ * /profile: the signed-in user's own profile, with edit mode, plan, two-factor authentication,
+ * app passwords for mobile and desktop apps, and Log Out.
+ */
 export function MyProfilePage({ logOutButton }: MyProfilePageProps) {
   return (
     <div className="mx-auto max-w-4xl">

@@ -13,7 +13,8 @@
 //! - [`media`]: generated audio and images, and the upload form;
 //! - [`node`]: `backbeat serve` as a process of its own on a test app's database, to kill;
 //! - [`s3`]: an S3-protocol server on loopback, for media on S3;
-//! - [`cluster`]: nodes as processes sharing PostgreSQL, the S3 server and one set of keys.
+//! - [`cluster`]: nodes as processes sharing PostgreSQL, the S3 server and one set of keys;
+//! - [`subsonic`]: app passwords and requests to `/rest` as a Subsonic app sends them.
 
 pub mod app;
 pub mod auth;
@@ -30,5 +31,6 @@ pub mod paypal;
 pub mod s3;
 pub mod seed;
 pub mod stripe;
+pub mod subsonic;
 
 mod postgres;
