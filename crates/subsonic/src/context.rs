@@ -76,8 +76,8 @@ impl Ctx {
         Ok(tracks
             .iter()
             .map(|track| {
-                let audio = originals.get(&track.id).copied().unwrap_or(audio);
-                model::song(track, audio, liked.get(&track.id).copied())
+                let audio = originals.get(track.id.as_str()).copied().unwrap_or(audio);
+                model::song(track, audio, liked.get(track.id.as_str()).copied())
             })
             .collect())
     }

@@ -74,7 +74,7 @@ pub fn song(track: &TrackRow, audio: Audio, starred: Option<Timestamp>) -> Node 
     let album = album_of(track);
     let album_id = album_id(&track.artist, album);
     Node::new("song")
-        .attr("id", track.id.clone())
+        .attr("id", track.id.to_string())
         .attr("parent", album_id.clone())
         .attr("isDir", false)
         .attr("title", track.title.clone())
@@ -83,7 +83,7 @@ pub fn song(track: &TrackRow, audio: Audio, starred: Option<Timestamp>) -> Node 
         .attr_opt("genre", track.genre.clone())
         .attr_opt(
             "coverArt",
-            track.cover_key.as_ref().map(|_| track.id.clone()),
+            track.cover_key.as_ref().map(|_| track.id.to_string()),
         )
         .attr("duration", track.duration_secs)
         .attr("bitRate", audio.bit_rate)

@@ -9,6 +9,7 @@ use hkdf::Hkdf;
 use rand::{Rng, RngCore};
 use sha2::Sha256;
 
+use backbeat_core::ids::UserId;
 use backbeat_core::signing::Secret;
 
 /// Characters of a password: lowercase letters and digits without look-alikes (0 o 1 l i), so a
@@ -63,7 +64,7 @@ impl Sealer {
     }
 
     /// `password` sealed for the row `id` of `user_id`: hex of the nonce and the ciphertext.
-    pub fn seal(&self, id: &str, user_id: &str, password: &str) -> String {
+    pub fn seal(&self, id: &str, user_id: &UserId, password: &str) -> String {
         let mut nonce = [0u8; NONCE_LEN];
         rand::rngs::OsRng.fill_bytes(&mut nonce);
         let aad = associated_data(id, user_id);
@@ -84,7 +85,7 @@ impl Sealer {
 
     /// The password sealed in `sealed` for the row `id` of `user_id`; `None` when it does not
     /// open (another key, another row, damaged).
-    pub fn open(&self, id: &str, user_id: &str, sealed: &str) -> Option<String> {
+    pub fn open(&self, id: &str, user_id: &UserId, sealed: &str) -> Option<String> {
         let bytes = hex::decode(sealed).ok()?;
         if bytes.len() <= NONCE_LEN {
             return None;
@@ -106,7 +107,7 @@ impl Sealer {
     }
 }
 
-fn associated_data(id: &str, user_id: &str) -> String {
+fn associated_data(id: &str, user_id: &UserId) -> String {
     format!("{id}\n{user_id}")
 }
 
@@ -129,27 +130,29 @@ mod tests {
     #[test]
     fn a_sealed_password_opens_only_for_its_row_and_key() {
         let sealer = Sealer::from_instance_secret(&[7; 32]);
-        let sealed = sealer.seal("row-1", "ana", "k7mq-2xhd");
+        let sealed = sealer.seal("row-1", &UserId::from("ana"), "k7mq-2xhd");
 
         assert_eq!(
-            sealer.open("row-1", "ana", &sealed).as_deref(),
+            sealer
+                .open("row-1", &UserId::from("ana"), &sealed)
+                .as_deref(),
             Some("k7mq-2xhd")
         );
         assert!(!sealed.contains(&hex::encode("k7mq-2xhd")));
-        assert_eq!(sealer.open("row-2", "ana", &sealed), None);
-        assert_eq!(sealer.open("row-1", "bob", &sealed), None);
+        assert_eq!(sealer.open("row-2", &UserId::from("ana"), &sealed), None);
+        assert_eq!(sealer.open("row-1", &UserId::from("bob"), &sealed), None);
         let other = Sealer::from_instance_secret(&[8; 32]);
-        assert_eq!(other.open("row-1", "ana", &sealed), None);
-        assert_eq!(sealer.open("row-1", "ana", "00ff"), None);
-        assert_eq!(sealer.open("row-1", "ana", "not hex"), None);
+        assert_eq!(other.open("row-1", &UserId::from("ana"), &sealed), None);
+        assert_eq!(sealer.open("row-1", &UserId::from("ana"), "00ff"), None);
+        assert_eq!(sealer.open("row-1", &UserId::from("ana"), "not hex"), None);
     }
 
     #[test]
     fn each_seal_uses_a_fresh_nonce() {
         let sealer = Sealer::from_instance_secret(&[7; 32]);
         assert_ne!(
-            sealer.seal("row-1", "ana", "same"),
-            sealer.seal("row-1", "ana", "same")
+            sealer.seal("row-1", &UserId::from("ana"), "same"),
+            sealer.seal("row-1", &UserId::from("ana"), "same")
         );
     }
 }

@@ -181,7 +181,7 @@ impl AuthService {
             });
         };
         self.record_use(&row).await;
-        Ok(UserId::from(row.user_id))
+        Ok(row.user_id)
     }
 
     /// The account's email and, when the client signed in to it before, the client's key.

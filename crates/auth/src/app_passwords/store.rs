@@ -1,6 +1,7 @@
 //! SQL of app passwords. Every statement names the owner, or finds it by the account's email.
 
 use backbeat_core::db::{Db, Timestamp, Tx};
+use backbeat_core::ids::UserId;
 use backbeat_core::{on_db, on_tx};
 
 /// An app password as its owner's list shows it.
@@ -16,7 +17,7 @@ pub struct AppPasswordRow {
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct SealedRow {
     pub id: String,
-    pub user_id: String,
+    pub user_id: UserId,
     pub sealed: String,
     pub last_used_at: Option<Timestamp>,
 }
@@ -30,7 +31,7 @@ pub struct NewAppPassword<'a> {
     pub created_at: Timestamp,
 }
 
-pub async fn count(tx: &mut Tx, user_id: &str) -> sqlx::Result<i64> {
+pub async fn count(tx: &mut Tx, user_id: &UserId) -> sqlx::Result<i64> {
     on_tx!(tx, conn => sqlx::query_scalar("SELECT COUNT(*) FROM app_passwords WHERE user_id = $1")
         .bind(user_id).fetch_one(conn).await)
 }
@@ -44,7 +45,7 @@ pub async fn insert(tx: &mut Tx, new: &NewAppPassword<'_>) -> sqlx::Result<()> {
 }
 
 /// The user's app passwords, newest first.
-pub async fn list(db: &Db, user_id: &str) -> sqlx::Result<Vec<AppPasswordRow>> {
+pub async fn list(db: &Db, user_id: &UserId) -> sqlx::Result<Vec<AppPasswordRow>> {
     on_db!(db, pool => sqlx::query_as(
         "SELECT id, name, created_at, last_used_at FROM app_passwords \
          WHERE user_id = $1 ORDER BY created_at DESC, id DESC")
@@ -52,13 +53,13 @@ pub async fn list(db: &Db, user_id: &str) -> sqlx::Result<Vec<AppPasswordRow>> {
 }
 
 /// Deletes the user's app password `id`; answers whether there was one.
-pub async fn delete(db: &Db, user_id: &str, id: &str) -> sqlx::Result<bool> {
+pub async fn delete(db: &Db, user_id: &UserId, id: &str) -> sqlx::Result<bool> {
     on_db!(db, pool => sqlx::query("DELETE FROM app_passwords WHERE id = $1 AND user_id = $2")
         .bind(id).bind(user_id).execute(pool).await.map(|r| r.rows_affected() == 1))
 }
 
 /// Revokes every app password of the user.
-pub async fn delete_all(tx: &mut Tx, user_id: &str) -> sqlx::Result<()> {
+pub async fn delete_all(tx: &mut Tx, user_id: &UserId) -> sqlx::Result<()> {
     on_tx!(tx, conn => sqlx::query("DELETE FROM app_passwords WHERE user_id = $1")
         .bind(user_id).execute(conn).await.map(drop))
 }
@@ -88,7 +89,7 @@ pub async fn sealed_by_lookup(
 /// `since` (another node may have done it).
 pub async fn touch(
     db: &Db,
-    user_id: &str,
+    user_id: &UserId,
     id: &str,
     now: Timestamp,
     since: Timestamp,

@@ -39,7 +39,7 @@ impl AuthService {
     /// [`KNOWN_CLIENT_DAYS`], else `None` (a stranger).
     pub(crate) async fn known_client(
         &self,
-        user_id: &str,
+        user_id: &UserId,
         ip: IpAddr,
     ) -> sqlx::Result<Option<String>> {
         let since = now() - chrono::Duration::days(KNOWN_CLIENT_DAYS);

@@ -193,7 +193,7 @@ async fn would_count(
     track: &TrackRow,
     at: Timestamp,
 ) -> Result<bool, Failure> {
-    let track_id = TrackId::from(track.id.as_str());
+    let track_id = track.id.clone();
     let counted_within_window = store::counted_between(
         tx,
         listener,
@@ -226,7 +226,7 @@ async fn record_listen(
     at: Timestamp,
     counted: bool,
 ) -> Result<RecordedPlay, Failure> {
-    let track_id = TrackId::from(track.id.as_str());
+    let track_id = track.id.clone();
     let history_id = HistoryId::generate();
     store::insert_listen(
         tx,
@@ -241,8 +241,7 @@ async fn record_listen(
     .await?;
     let now = Timestamp::now();
     let plays = if counted {
-        let uploader = UserId::from(track.uploaded_by.as_str());
-        count_play(tx, &uploader, &history_id, &track_id, now).await?
+        count_play(tx, &track.uploaded_by, &history_id, &track_id, now).await?
     } else {
         track.plays
     };
@@ -280,17 +279,21 @@ pub async fn count_started(
     at: Timestamp,
     started_within: chrono::Duration,
 ) -> Result<RecordedPlay, Failure> {
-    let track_id = TrackId::from(track.id.as_str());
     let Some((history_id, started)) =
-        store::uncounted_start(tx, listener, &track_id, at - started_within, at).await?
+        store::uncounted_start(tx, listener, &track.id, at - started_within, at).await?
     else {
         return record_in(tx, rules, listener, track, at).await;
     };
     let counted = would_count(tx, rules, listener, track, started).await?;
     let plays = if counted && store::mark_counted(tx, listener, &history_id).await? {
-        let uploader = UserId::from(track.uploaded_by.as_str());
-        let history = HistoryId::from(history_id.as_str());
-        count_play(tx, &uploader, &history, &track_id, Timestamp::now()).await?
+        count_play(
+            tx,
+            &track.uploaded_by,
+            &history_id,
+            &track.id,
+            Timestamp::now(),
+        )
+        .await?
     } else {
         track.plays
     };

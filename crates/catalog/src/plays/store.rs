@@ -1,7 +1,7 @@
 //! SQL of plays: listening history and the tracks' play counts.
 
 use backbeat_core::db::{Timestamp, Tx};
-use backbeat_core::ids::{TrackId, UserId};
+use backbeat_core::ids::{HistoryId, TrackId, UserId};
 use backbeat_core::on_tx;
 
 /// A listening history row to write.
@@ -71,11 +71,11 @@ pub async fn insert_listen(tx: &mut Tx, listen: &NewListen<'_>) -> sqlx::Result<
 /// its history id and when it started.
 pub async fn uncounted_start(
     tx: &mut Tx,
-    listener: &str,
-    track_id: &str,
+    listener: &UserId,
+    track_id: &TrackId,
     from: Timestamp,
     until: Timestamp,
-) -> sqlx::Result<Option<(String, Timestamp)>> {
+) -> sqlx::Result<Option<(HistoryId, Timestamp)>> {
     on_tx!(tx, conn => sqlx::query_as(
         "SELECT id, listened_at FROM listening_history \
          WHERE user_id = $1 AND track_id = $2 AND NOT counted \
@@ -85,7 +85,11 @@ pub async fn uncounted_start(
 }
 
 /// Marks the listener's uncounted history row counted; answers whether it was.
-pub async fn mark_counted(tx: &mut Tx, listener: &str, history_id: &str) -> sqlx::Result<bool> {
+pub async fn mark_counted(
+    tx: &mut Tx,
+    listener: &UserId,
+    history_id: &HistoryId,
+) -> sqlx::Result<bool> {
     on_tx!(tx, conn => sqlx::query(
         "UPDATE listening_history SET counted = TRUE WHERE id = $1 AND user_id = $2 AND NOT counted")
         .bind(history_id).bind(listener).execute(conn).await.map(|r| r.rows_affected() == 1))

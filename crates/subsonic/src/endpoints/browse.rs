@@ -14,6 +14,7 @@ use backbeat_catalog::catalog::artist::service::SINGLES;
 use backbeat_catalog::catalog::artist::store as artist_store;
 use backbeat_catalog::catalog::track::visible_track;
 use backbeat_core::db::Timestamp;
+use backbeat_core::ids::TrackId;
 use backbeat_platform::media::routes::public_path;
 
 /// The id of the request, which must be there.
@@ -162,10 +163,14 @@ pub async fn song(ctx: &Ctx) -> SubsonicResult<Reply> {
     let Id::Plain(track_id) = id(ctx)? else {
         return Err(SubsonicError::not_found("Song"));
     };
-    let track = visible_track(&ctx.services.db, &track_id, &ctx.user)
-        .await?
-        .filter(|t| t.status.require_ready().is_ok())
-        .ok_or_else(|| SubsonicError::not_found("Song"))?;
+    let track = visible_track(
+        &ctx.services.db,
+        &TrackId::from(track_id.as_str()),
+        &ctx.user,
+    )
+    .await?
+    .filter(|t| t.status.require_ready().is_ok())
+    .ok_or_else(|| SubsonicError::not_found("Song"))?;
     let mut songs = ctx.songs(std::slice::from_ref(&track)).await?;
     Ok(songs.remove(0).into())
 }

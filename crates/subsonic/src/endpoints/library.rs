@@ -35,7 +35,9 @@ async fn check_exists(ctx: &Ctx, id: &Id) -> SubsonicResult<()> {
     let found = match id {
         Id::Artist(name) => catalog::artist(db, name).await?.is_some(),
         Id::Album { artist, album } => catalog::album(db, SINGLES, artist, album).await?.is_some(),
-        Id::Plain(track) => visible_track(db, track, &ctx.user).await?.is_some(),
+        Id::Plain(track) => visible_track(db, &TrackId::from(track.as_str()), &ctx.user)
+            .await?
+            .is_some(),
     };
     if found {
         Ok(())
@@ -137,7 +139,7 @@ pub async fn save_play_queue(ctx: &Ctx, by_index: bool) -> SubsonicResult<Reply>
     let found: HashSet<String> = catalog::tracks_by_ids(&ctx.services.db, &ids)
         .await?
         .into_iter()
-        .map(|t| t.id)
+        .map(|t| String::from(t.id))
         .collect();
     if let Some(missing) = ids.iter().find(|id| !found.contains(*id)) {
         return Err(SubsonicError::not_found(&format!("Song {missing}")));

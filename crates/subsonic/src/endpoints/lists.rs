@@ -114,14 +114,14 @@ pub async fn similar_songs(ctx: &Ctx, element: &'static str) -> SubsonicResult<R
                 .await?
                 .items
                 .into_iter()
-                .map(|t| t.id)
+                .map(|t| String::from(t.id))
                 .collect()
         }
         Id::Album { artist, album } => catalog::album_tracks(db, SINGLES, &artist, &album)
             .await?
             .into_iter()
             .take(10)
-            .map(|t| t.id)
+            .map(|t| String::from(t.id))
             .collect(),
     };
     let seed_refs: Vec<&str> = seeds.iter().map(String::as_str).collect();
@@ -138,7 +138,7 @@ pub async fn similar_songs(ctx: &Ctx, element: &'static str) -> SubsonicResult<R
     let mut by_id: HashMap<String, TrackRow> = catalog::tracks_by_ids(db, &ids)
         .await?
         .into_iter()
-        .map(|t| (t.id.clone(), t))
+        .map(|t| (t.id.to_string(), t))
         .collect();
     let mut tracks: Vec<TrackRow> = ids.iter().filter_map(|id| by_id.remove(id)).collect();
     let limit = usize::try_from(count).unwrap_or(0);
@@ -147,7 +147,9 @@ pub async fn similar_songs(ctx: &Ctx, element: &'static str) -> SubsonicResult<R
             if tracks.len() >= limit {
                 break;
             }
-            if !seeds.contains(&track.id) && tracks.iter().all(|t| t.id != track.id) {
+            if !seeds.iter().any(|seed| track.id == *seed)
+                && tracks.iter().all(|t| t.id != track.id)
+            {
                 tracks.push(track);
             }
         }

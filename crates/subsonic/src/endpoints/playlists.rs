@@ -99,7 +99,7 @@ pub async fn get(ctx: &Ctx) -> SubsonicResult<Reply> {
 /// Refuses a track the user may not see (error 70), before anything is written.
 async fn check_tracks(ctx: &Ctx, ids: &[&str]) -> SubsonicResult<()> {
     for id in ids {
-        if visible_track(&ctx.services.db, id, &ctx.user)
+        if visible_track(&ctx.services.db, &TrackId::from(*id), &ctx.user)
             .await?
             .is_none()
         {

@@ -11,6 +11,7 @@ use crate::protocol::{Node, SubsonicError, SubsonicResult};
 use backbeat_catalog::catalog::track::{ready_track, visible_track};
 use backbeat_catalog::plays::service::{self as plays, PlayRules};
 use backbeat_core::db::Timestamp;
+use backbeat_core::ids::TrackId;
 use backbeat_platform::users;
 use backbeat_social::activity::service::friends_activity;
 
@@ -56,7 +57,7 @@ pub async fn scrobble(ctx: &Ctx) -> SubsonicResult<Reply> {
     }
     let services = &ctx.services;
     for (id, _) in &plays_at {
-        visible_track(&services.db, id, &ctx.user)
+        visible_track(&services.db, &TrackId::from(*id), &ctx.user)
             .await?
             .ok_or_else(|| SubsonicError::not_found("Song"))?
             .status
@@ -66,7 +67,7 @@ pub async fn scrobble(ctx: &Ctx) -> SubsonicResult<Reply> {
     for (id, at) in plays_at {
         plays::check_report_budget(&services.limiter, &rules, &ctx.user).await?;
         let mut tx = users::begin_locked(&services.db, &ctx.user).await?;
-        let track = ready_track(&mut tx, id, &ctx.user).await?;
+        let track = ready_track(&mut tx, &TrackId::from(id), &ctx.user).await?;
         let play = if submission {
             let within = chrono::Duration::seconds(track.duration_secs.max(0))
                 + chrono::Duration::minutes(START_SLACK_MINUTES);

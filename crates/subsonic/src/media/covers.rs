@@ -14,6 +14,7 @@ use crate::protocol::{SubsonicError, SubsonicResult};
 use backbeat_catalog::catalog::artist::service::SINGLES;
 use backbeat_catalog::catalog::track::visible_to_all;
 use backbeat_core::db::Db;
+use backbeat_core::ids::UserId;
 use backbeat_core::on_db;
 use backbeat_platform::images::{self, DecodeLimits};
 use backbeat_platform::media::MediaKey;
@@ -31,7 +32,7 @@ const LIMITS: DecodeLimits = DecodeLimits {
 async fn cover_keys(
     db: &Db,
     id: &Id,
-    viewer: &str,
+    viewer: &UserId,
 ) -> sqlx::Result<Option<(Option<String>, Option<String>)>> {
     match id {
         Id::Plain(id) => {

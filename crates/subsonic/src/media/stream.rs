@@ -11,6 +11,7 @@ use crate::protocol::{SubsonicError, SubsonicResult};
 use backbeat_catalog::catalog::renditions::find_visible_source;
 use backbeat_catalog::streaming::routes::serve;
 use backbeat_catalog::streaming::service::MIN_URL_LIFETIME_SECS;
+use backbeat_core::ids::TrackId;
 use backbeat_platform::plans::StreamQuality;
 
 /// The best quality a request asks for: `maxBitRate` (kbit/s, 0 for no limit) under 320 is
@@ -35,14 +36,18 @@ pub fn asked_quality(max_bit_rate: Option<i64>, format: Option<&str>) -> Option<
 pub async fn stream(ctx: &Ctx) -> SubsonicResult<Reply> {
     let id = ctx.params.required("id")?;
     let db = &ctx.services.db;
-    let source = find_visible_source(db, id, &ctx.user)
+    let source = find_visible_source(db, &TrackId::from(id), &ctx.user)
         .await?
         .ok_or_else(|| SubsonicError::not_found("Song"))?;
     source.status.require_ready()?;
     let plan = ctx.quality().await?;
     let asked = asked_quality(ctx.params.int("maxBitRate")?, ctx.params.get("format"));
     let quality = asked.map_or(plan, |asked| asked.min(plan));
-    let file = ctx.services.streams.file(db, id, quality).await?;
+    let file = ctx
+        .services
+        .streams
+        .file(db, &TrackId::from(id), quality)
+        .await?;
     let lifetime = Duration::from_secs(MIN_URL_LIFETIME_SECS.unsigned_abs());
     let response = serve(
         &ctx.services.media,

@@ -3,6 +3,7 @@
 
 use backbeat_catalog::catalog::track::{TrackRow, track_columns, visible_to_all};
 use backbeat_core::db::{Db, Timestamp};
+use backbeat_core::ids::UserId;
 use backbeat_core::on_db;
 
 /// An album: an artist's ready tracks of one album name.
@@ -198,7 +199,7 @@ pub async fn genre_albums_page(
 pub async fn recent_albums(
     db: &Db,
     singles: &str,
-    user: &str,
+    user: &UserId,
     offset: i64,
     limit: i64,
 ) -> sqlx::Result<Vec<AlbumRow>> {

@@ -5,12 +5,13 @@ use std::collections::HashMap;
 
 use backbeat_catalog::catalog::track::{TrackRow, track_columns, visible_to_all};
 use backbeat_core::db::{Db, Timestamp};
+use backbeat_core::ids::UserId;
 use backbeat_core::{on_db, on_tx};
 
 /// When the user liked each of these tracks (those not liked are left out).
 pub async fn liked_at(
     db: &Db,
-    user: &str,
+    user: &UserId,
     track_ids: &[&str],
 ) -> sqlx::Result<HashMap<String, Timestamp>> {
     let mut liked = HashMap::new();
@@ -40,7 +41,7 @@ pub struct LikedRow {
 }
 
 /// The ready tracks the user liked, newest like first, at most `limit`.
-pub async fn liked_tracks(db: &Db, user: &str, limit: i64) -> sqlx::Result<Vec<LikedRow>> {
+pub async fn liked_tracks(db: &Db, user: &UserId, limit: i64) -> sqlx::Result<Vec<LikedRow>> {
     on_db!(db, pool => sqlx::query_as(concat!(
         "SELECT l.created_at AS liked_at, ", track_columns!(), " FROM liked_tracks l \
          JOIN tracks t ON t.id = l.track_id WHERE l.user_id = $1 AND ", visible_to_all!(), " \
@@ -48,14 +49,14 @@ pub async fn liked_tracks(db: &Db, user: &str, limit: i64) -> sqlx::Result<Vec<L
         .bind(user).bind(limit).fetch_all(pool).await)
 }
 
-pub async fn star_artist(db: &Db, user: &str, artist: &str, now: Timestamp) -> sqlx::Result<()> {
+pub async fn star_artist(db: &Db, user: &UserId, artist: &str, now: Timestamp) -> sqlx::Result<()> {
     on_db!(db, pool => sqlx::query(
         "INSERT INTO starred_artists (user_id, artist, starred_at) VALUES ($1, $2, $3) \
          ON CONFLICT (user_id, artist) DO NOTHING")
         .bind(user).bind(artist).bind(now).execute(pool).await.map(drop))
 }
 
-pub async fn unstar_artist(db: &Db, user: &str, artist: &str) -> sqlx::Result<()> {
+pub async fn unstar_artist(db: &Db, user: &UserId, artist: &str) -> sqlx::Result<()> {
     on_db!(db, pool => sqlx::query(
         "DELETE FROM starred_artists WHERE user_id = $1 AND artist = $2")
         .bind(user).bind(artist).execute(pool).await.map(drop))
@@ -63,7 +64,7 @@ pub async fn unstar_artist(db: &Db, user: &str, artist: &str) -> sqlx::Result<()
 
 pub async fn star_album(
     db: &Db,
-    user: &str,
+    user: &UserId,
     artist: &str,
     album: &str,
     now: Timestamp,
@@ -74,14 +75,14 @@ pub async fn star_album(
         .bind(user).bind(artist).bind(album).bind(now).execute(pool).await.map(drop))
 }
 
-pub async fn unstar_album(db: &Db, user: &str, artist: &str, album: &str) -> sqlx::Result<()> {
+pub async fn unstar_album(db: &Db, user: &UserId, artist: &str, album: &str) -> sqlx::Result<()> {
     on_db!(db, pool => sqlx::query(
         "DELETE FROM starred_albums WHERE user_id = $1 AND artist = $2 AND album = $3")
         .bind(user).bind(artist).bind(album).execute(pool).await.map(drop))
 }
 
 /// The user's starred artists (name, when), newest first.
-pub async fn starred_artists(db: &Db, user: &str) -> sqlx::Result<Vec<(String, Timestamp)>> {
+pub async fn starred_artists(db: &Db, user: &UserId) -> sqlx::Result<Vec<(String, Timestamp)>> {
     on_db!(db, pool => sqlx::query_as(
         "SELECT artist, starred_at FROM starred_artists WHERE user_id = $1 \
          ORDER BY starred_at DESC, artist")
@@ -89,7 +90,10 @@ pub async fn starred_artists(db: &Db, user: &str) -> sqlx::Result<Vec<(String, T
 }
 
 /// The user's starred albums (artist, album, when), newest first.
-pub async fn starred_albums(db: &Db, user: &str) -> sqlx::Result<Vec<(String, String, Timestamp)>> {
+pub async fn starred_albums(
+    db: &Db,
+    user: &UserId,
+) -> sqlx::Result<Vec<(String, String, Timestamp)>> {
     on_db!(db, pool => sqlx::query_as(
         "SELECT artist, album, starred_at FROM starred_albums WHERE user_id = $1 \
          ORDER BY starred_at DESC, artist, album")
@@ -99,7 +103,7 @@ pub async fn starred_albums(db: &Db, user: &str) -> sqlx::Result<Vec<(String, St
 /// Sets the user's rating of `item_id` (1 to 5), or removes it (`None`).
 pub async fn set_rating(
     db: &Db,
-    user: &str,
+    user: &UserId,
     item_id: &str,
     rating: Option<i64>,
     now: Timestamp,
@@ -125,7 +129,7 @@ pub struct QueueRow {
     pub changed_at: Timestamp,
 }
 
-pub async fn queue(db: &Db, user: &str) -> sqlx::Result<Option<QueueRow>> {
+pub async fn queue(db: &Db, user: &UserId) -> sqlx::Result<Option<QueueRow>> {
     on_db!(db, pool => sqlx::query_as(
         "SELECT current_track_id, position_ms, changed_by, changed_at FROM play_queues \
          WHERE user_id = $1")
@@ -133,7 +137,7 @@ pub async fn queue(db: &Db, user: &str) -> sqlx::Result<Option<QueueRow>> {
 }
 
 /// The ready tracks of the user's play queue, in order.
-pub async fn queue_tracks(db: &Db, user: &str) -> sqlx::Result<Vec<TrackRow>> {
+pub async fn queue_tracks(db: &Db, user: &UserId) -> sqlx::Result<Vec<TrackRow>> {
     on_db!(db, pool => sqlx::query_as(concat!(
         "SELECT ", track_columns!(), " FROM play_queue_tracks q JOIN tracks t ON t.id = q.track_id \
          WHERE q.user_id = $1 AND ", visible_to_all!(), " ORDER BY q.position"))
@@ -143,7 +147,7 @@ pub async fn queue_tracks(db: &Db, user: &str) -> sqlx::Result<Vec<TrackRow>> {
 /// Replaces the user's play queue (an empty list of tracks clears it).
 pub async fn save_queue(
     db: &Db,
-    user: &str,
+    user: &UserId,
     track_ids: &[String],
     current: Option<&str>,
     position_ms: i64,

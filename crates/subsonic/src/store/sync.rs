@@ -6,6 +6,7 @@
 use backbeat_catalog::catalog::track::{TrackRow, track_columns, visible_to_all};
 use backbeat_core::cache::Cache;
 use backbeat_core::db::{Db, Timestamp};
+use backbeat_core::ids::UserId;
 use backbeat_core::on_db;
 
 /// Where a page of the sync ended: its last track's upload time and id.
@@ -13,19 +14,21 @@ use backbeat_core::on_db;
 pub struct SyncPositions(Cache<(Timestamp, String)>);
 
 impl SyncPositions {
-    fn key(user: &str, offset: i64) -> String {
+    fn key(user: &UserId, offset: i64) -> String {
         format!("{user}\n{offset}")
     }
 
     /// Where the page that ended just before `offset` ended, if this node served it.
-    pub fn before(&self, user: &str, offset: i64) -> Option<(Timestamp, String)> {
+    pub fn before(&self, user: &UserId, offset: i64) -> Option<(Timestamp, String)> {
         self.0.get(&Self::key(user, offset))
     }
 
     /// Remembers that the page ending before `offset` ended at `last`.
-    pub fn ended(&self, user: &str, offset: i64, last: &TrackRow) {
-        self.0
-            .put(&Self::key(user, offset), (last.created_at, last.id.clone()));
+    pub fn ended(&self, user: &UserId, offset: i64, last: &TrackRow) {
+        self.0.put(
+            &Self::key(user, offset),
+            (last.created_at, last.id.to_string()),
+        );
     }
 }
 
