@@ -81,7 +81,15 @@ async fn subsonic_extensions_are_listed_without_signing_in() {
         .iter()
         .map(|e| e["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["apiKeyAuthentication", "formPost"]);
+    assert_eq!(
+        names,
+        [
+            "apiKeyAuthentication",
+            "formPost",
+            "indexBasedQueue",
+            "songLyrics"
+        ]
+    );
     assert_eq!(
         body["openSubsonicExtensions"][0]["versions"],
         serde_json::json!([1])

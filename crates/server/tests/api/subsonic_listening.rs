@@ -139,6 +139,13 @@ async fn a_scrobble_counts_the_play_once_and_pays_the_uploader_21_units() {
     let playing = follower_app.ok(&app, "getNowPlaying", &[]).await;
     assert_eq!(ids(&playing["nowPlaying"]["entry"]), [track.as_str()]);
     assert_eq!(playing["nowPlaying"]["entry"][0]["username"], "Bo");
+    let own_playing = client.ok(&app, "getNowPlaying", &[]).await;
+    assert_eq!(
+        ids(&own_playing["nowPlaying"]["entry"]),
+        [track.as_str()],
+        "the user's own play is listed too"
+    );
+    assert_eq!(own_playing["nowPlaying"]["entry"][0]["username"], "Bo");
     assert_eq!(balance_units(&app, &uploader_token).await, 0);
 
     client

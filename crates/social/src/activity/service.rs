@@ -23,6 +23,17 @@ pub async fn friends_activity(db: &Db, user: &UserId) -> Result<Vec<ListenRow>, 
     Ok(store::listens_of_followed(db, user, FRIENDS_ACTIVITY).await?)
 }
 
+/// The latest listens of `user` and of the people they follow, newest first: their own latest
+/// and friends activity's.
+pub async fn own_and_friends_activity(db: &Db, user: &UserId) -> Result<Vec<ListenRow>, Failure> {
+    let mut listens = friends_activity(db, user).await?;
+    if let Some(own) = store::latest_listen_of(db, user).await? {
+        listens.push(own);
+        listens.sort_by(|a, b| b.listened_at.cmp(&a.listened_at));
+    }
+    Ok(listens)
+}
+
 /// The plays this process delivers to its open `/events` streams.
 #[derive(Clone, Debug)]
 pub struct LiveActivity {

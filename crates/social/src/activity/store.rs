@@ -44,6 +44,17 @@ pub async fn listens_of_followed(
         .bind(follower).bind(limit).fetch_all(pool).await)
 }
 
+/// The latest listen of `user`.
+pub async fn latest_listen_of(db: &Db, user: &UserId) -> sqlx::Result<Option<ListenRow>> {
+    on_db!(db, pool => sqlx::query_as(concat!(
+        "SELECT ", listen_columns!(), " FROM listening_history h \
+         JOIN profiles p ON p.id = h.user_id \
+         JOIN tracks t ON t.id = h.track_id \
+         WHERE h.user_id = $1 AND ", visible_to_all!(), " \
+         ORDER BY h.listened_at DESC, h.id DESC LIMIT 1"))
+        .bind(user).fetch_optional(pool).await)
+}
+
 pub async fn listen(db: &Db, history_id: &HistoryId) -> sqlx::Result<Option<ListenRow>> {
     on_db!(db, pool => sqlx::query_as(concat!(
         "SELECT ", listen_columns!(), " FROM listening_history h \

@@ -13,7 +13,7 @@ use backbeat_catalog::plays::service::{self as plays, PlayRules};
 use backbeat_core::db::Timestamp;
 use backbeat_core::ids::TrackId;
 use backbeat_platform::users;
-use backbeat_social::activity::service::friends_activity;
+use backbeat_social::activity::service::own_and_friends_activity;
 
 /// A scrobble's `time` may be this old at most (as plays made offline).
 const OLDEST_DAYS: i64 = 30;
@@ -83,11 +83,11 @@ pub async fn scrobble(ctx: &Ctx) -> SubsonicResult<Reply> {
     done()
 }
 
-/// `getNowPlaying`: the latest plays of the people the user follows that may still be playing
-/// (started within their track's length).
+/// `getNowPlaying`: the latest plays of the user and of the people they follow that may still
+/// be playing (started within their track's length).
 pub async fn now_playing(ctx: &Ctx) -> SubsonicResult<Reply> {
     let now = Timestamp::now();
-    let listens = friends_activity(&ctx.services.db, &ctx.user).await?;
+    let listens = own_and_friends_activity(&ctx.services.db, &ctx.user).await?;
     let playing: Vec<_> = listens
         .into_iter()
         .filter(|listen| {

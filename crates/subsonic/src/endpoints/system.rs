@@ -6,7 +6,12 @@ use crate::protocol::{Node, SubsonicResult};
 use backbeat_platform::plans::{self, Plan};
 
 /// The OpenSubsonic extensions this server serves, with their versions.
-const EXTENSIONS: &[(&str, i64)] = &[("apiKeyAuthentication", 1), ("formPost", 1)];
+const EXTENSIONS: &[(&str, i64)] = &[
+    ("apiKeyAuthentication", 1),
+    ("formPost", 1),
+    ("indexBasedQueue", 1),
+    ("songLyrics", 1),
+];
 
 /// The one music folder: the catalog.
 pub const FOLDER_ID: i64 = 1;
