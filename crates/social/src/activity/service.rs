@@ -29,7 +29,7 @@ pub async fn own_and_friends_activity(db: &Db, user: &UserId) -> Result<Vec<List
     let mut listens = friends_activity(db, user).await?;
     if let Some(own) = store::latest_listen_of(db, user).await? {
         listens.push(own);
-        listens.sort_by(|a, b| b.listened_at.cmp(&a.listened_at));
+        listens.sort_by_key(|listen| std::cmp::Reverse(listen.listened_at));
     }
     Ok(listens)
 }
