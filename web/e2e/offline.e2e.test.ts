@@ -196,11 +196,17 @@ describe.skipIf(skipReason !== '')('offline listening', () => {
       for (const title of titles) {
         await downloadsTab(page).getByText(title, { exact: true }).waitFor({ state: 'detached', timeout: 10_000 });
       }
-      const cached = await page.evaluate(async (id) => {
-        const cache = await caches.open('backbeat-downloads');
-        return (await cache.match(`/offline-media/audio/${id}`)) !== undefined;
-      }, downloaded[0]);
-      expect(cached).toBe(false);
+      // The list lets go of a download before its file leaves the cache: wait for the file.
+      await expect
+        .poll(
+          () =>
+            page.evaluate(async (id) => {
+              const cache = await caches.open('backbeat-downloads');
+              return (await cache.match(`/offline-media/audio/${id}`)) !== undefined;
+            }, downloaded[0]),
+          { timeout: 10_000 },
+        )
+        .toBe(false);
       await page.screenshot({ path: screenshotPath('offline-downgraded.png') });
       await context.close();
       await artist.close();
