@@ -729,9 +729,10 @@ fn subsonic_rows(inputs: &Inputs) -> Vec<SubsonicRow> {
                 sync((start + i as i64) % pages * SYNC_PAGE)
             }),
         },
-        // Pages at offsets spread over the catalogue that no page this client asked ended at
-        // (a half page off): read by their offset alone, as when another node served the page
-        // before or an app resumes a sync.
+        // Pages at offsets spread over the catalogue, half a page off the walk's, so that
+        // nearly none follows a page this client asked (one in about `pages` may, when the
+        // page before it came up earlier): read by their offset alone, as when another node
+        // served the page before or an app resumes a sync.
         SubsonicRow {
             name: format!("search3 \"\": a page by its offset alone, {SYNC_PAGE} a page"),
             query: Arc::new(move |c, i| {
