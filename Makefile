@@ -181,9 +181,9 @@ bench-stream: ## Streaming: random 64 KiB ranges over 256 connections, backbeat 
 
 # The catalogue is generated once per size (seed-scale) and kept in $(CARGO_TARGET_DIR)/bench-catalog;
 # PostgreSQL is measured too when TEST_DATABASE_URL is set (BENCH_BACKENDS=postgres: only it).
-# BENCH_TRACKS=20000 for a quick run.
+# BENCH_TRACKS=20000 for a quick run. BENCH_ROWS=web or subsonic measures only those rows.
 BENCH_TRACKS ?= 1000000
-bench-catalog: ## Discovery at scale: search, listing, track, artist, recs, home; 16 clients, beside the DB's own floor
+bench-catalog: ## Discovery at scale: search, listing, track, artist, recs, home, Subsonic sync/search3/getAlbumList2; 16 clients
 	cargo build --release --locked -p backbeat
 	BACKBEAT_BIN="$(BIN)" CARGO_TARGET_DIR="$(CARGO_TARGET_DIR)" BENCH_TRACKS="$(BENCH_TRACKS)" \
 	  cargo bench --locked -p backbeat --bench catalog

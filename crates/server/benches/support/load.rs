@@ -141,6 +141,69 @@ pub async fn succeeded(response: reqwest::Result<reqwest::Response>) -> bool {
     }
 }
 
+/// Whether a Subsonic answer (`f=json`) succeeded: Subsonic answers its errors with HTTP 200 too,
+/// so the envelope's `status` must be "ok".
+pub async fn subsonic_ok(response: reqwest::Result<reqwest::Response>) -> bool {
+    subsonic_json(response).await.is_some()
+}
+
+/// The `subsonic-response` of a Subsonic answer (`f=json`) when its status is "ok".
+pub async fn subsonic_json(
+    response: reqwest::Result<reqwest::Response>,
+) -> Option<serde_json::Value> {
+    let response = response.ok()?;
+    if !response.status().is_success() {
+        return None;
+    }
+    let mut body: serde_json::Value = response.json().await.ok()?;
+    let envelope = body.get_mut("subsonic-response")?.take();
+    (envelope["status"] == "ok").then_some(envelope)
+}
+
+/// An app password (`POST /api/v1/me/app-passwords`) named `name` for each signed-in listener
+/// of `tokens`, as Subsonic apps sign in with; the listener's earlier ones of that name are
+/// revoked first (an account holds at most 25).
+pub async fn app_passwords(
+    base: &str,
+    tokens: &[String],
+    name: &str,
+) -> Result<Vec<String>, String> {
+    let client = reqwest::Client::new();
+    let mut passwords = Vec::new();
+    for token in tokens {
+        let listed = json(
+            client
+                .get(format!("{base}/api/v1/me/app-passwords"))
+                .bearer_auth(token),
+        )
+        .await?;
+        let earlier = listed["items"]
+            .as_array()
+            .ok_or(format!("no app passwords: {listed}"))?;
+        for old in earlier.iter().filter(|p| p["name"] == name) {
+            let id = old["id"].as_str().ok_or(format!("no id: {old}"))?;
+            client
+                .delete(format!("{base}/api/v1/me/app-passwords/{id}"))
+                .bearer_auth(token)
+                .send()
+                .await
+                .map_err(|e| e.to_string())?;
+        }
+        let created = json(
+            client
+                .post(format!("{base}/api/v1/me/app-passwords"))
+                .bearer_auth(token)
+                .json(&serde_json::json!({ "name": name })),
+        )
+        .await?;
+        let password = created["password"]
+            .as_str()
+            .ok_or(format!("no app password: {created}"))?;
+        passwords.push(password.to_owned());
+    }
+    Ok(passwords)
+}
+
 /// Access tokens of the generated listeners 1..=`count` (`backbeat seed-scale`), signed in at
 /// `base` with their password.
 pub async fn sign_in_scale_listeners(base: &str, count: usize) -> Result<Vec<String>, String> {

@@ -312,6 +312,54 @@ async fn an_empty_search_lists_every_song_page_by_page_in_a_stable_order() {
 }
 
 #[tokio::test]
+async fn a_page_of_the_empty_search_asked_by_its_offset_alone_is_the_same_page() {
+    let app = spawn_app().await;
+    let (ana, _, client) = subsonic_user(&app, "Ana").await;
+    let mut uploaded = Vec::new();
+    for n in 0..7 {
+        let title = format!("Song {n}");
+        uploaded.push(insert_track(&app, Seed::ready(&ana, &title, "Ana")).await);
+    }
+    insert_track(
+        &app,
+        Seed {
+            status: "failed",
+            ..Seed::ready(&ana, "Broken", "Ana")
+        },
+    )
+    .await;
+
+    // No page asked before ended at any of these offsets: each is counted from the start.
+    for (offset, expected) in [
+        (5, &uploaded[5..7]),
+        (1, &uploaded[1..3]),
+        (4, &uploaded[4..6]),
+        (0, &uploaded[0..2]),
+        (9, &uploaded[7..]),
+    ] {
+        let offset_text = offset.to_string();
+        let page = client
+            .ok(
+                &app,
+                "search3",
+                &[
+                    ("query", "\"\""),
+                    ("songCount", "2"),
+                    ("songOffset", &offset_text),
+                    ("artistCount", "0"),
+                    ("albumCount", "0"),
+                ],
+            )
+            .await;
+        assert_eq!(
+            ids(&page["searchResult3"]["song"]),
+            expected,
+            "offset {offset}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn search3_finds_songs_artists_and_albums_as_the_web_search_does() {
     let app = spawn_app().await;
     let (ana, _, client) = subsonic_user(&app, "Ana").await;

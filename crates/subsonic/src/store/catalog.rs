@@ -213,11 +213,24 @@ pub async fn recent_albums(
 }
 
 /// A page of every ready track in a stable order (oldest first): what an empty search lists.
+/// Past the first page, the track before the page is found by counting in the index alone
+/// (`tracks_status_created` holds the order and the id), then the page is read after it: an
+/// offset counted over whole rows read every skipped track (0.5 s on PostgreSQL at 150,000).
 pub async fn tracks_page(db: &Db, offset: i64, limit: i64) -> sqlx::Result<Vec<TrackRow>> {
-    on_db!(db, pool => sqlx::query_as(concat!(
-        "SELECT ", track_columns!(), " FROM tracks t WHERE ", visible_to_all!(), " \
-         ORDER BY t.created_at, t.id LIMIT $1 OFFSET $2"))
-        .bind(limit).bind(offset).fetch_all(pool).await)
+    if offset == 0 {
+        return on_db!(db, pool => sqlx::query_as(concat!(
+            "SELECT ", track_columns!(), " FROM tracks t WHERE ", visible_to_all!(), " \
+             ORDER BY t.created_at, t.id LIMIT $1"))
+            .bind(limit).fetch_all(pool).await);
+    }
+    let before: Option<(Timestamp, String)> = on_db!(db, pool => sqlx::query_as(concat!(
+        "SELECT t.created_at, t.id FROM tracks t WHERE ", visible_to_all!(), " \
+         ORDER BY t.created_at, t.id LIMIT 1 OFFSET $1"))
+        .bind(offset - 1).fetch_optional(pool).await)?;
+    match before {
+        Some(before) => super::sync::tracks_after(db, &before, limit).await,
+        None => Ok(Vec::new()),
+    }
 }
 
 /// Up to `limit` random ready tracks, of the genre when one is given.
