@@ -11,7 +11,7 @@ use p256::SecretKey;
 use p256::pkcs8::{DecodePrivateKey, EncodePrivateKey};
 use sha2::{Digest, Sha256};
 
-use crate::app_passwords::secret::Sealer;
+use crate::app_password_secret::Sealer;
 use backbeat_core::signing::Secret;
 use backbeat_platform::secrets::NodeSecrets;
 

@@ -4,6 +4,7 @@
 
 mod account_routes;
 mod api;
+mod app_password_secret;
 pub mod app_passwords;
 pub mod error;
 mod extract;

@@ -40,7 +40,7 @@ use backbeat_commerce::{CommerceServices, CommerceState};
 use backbeat_offline::{OfflineServices, OfflineState};
 use backbeat_payouts::{PayoutsServices, PayoutsState};
 use backbeat_social::{SocialServices, SocialState};
-use backbeat_subsonic::media::cover_cache::CoverCache;
+use backbeat_subsonic::cover_cache::CoverCache;
 use backbeat_subsonic::store::sync::SyncPositions;
 use backbeat_subsonic::{SubsonicServices, SubsonicState};
 

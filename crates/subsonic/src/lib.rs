@@ -5,6 +5,7 @@
 //! without one), a starred song a like; plays count by the web's rules when an app scrobbles.
 
 pub mod context;
+pub mod cover_cache;
 pub mod endpoints;
 pub mod ids;
 pub mod media;

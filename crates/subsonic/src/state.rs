@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use crate::media::cover_cache::CoverCache;
+use crate::cover_cache::CoverCache;
 use crate::store::sync::SyncPositions;
 use backbeat_auth::AuthService;
 use backbeat_catalog::catalog::search::facts::SearchFacts;

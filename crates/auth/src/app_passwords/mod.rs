@@ -5,6 +5,4 @@
 
 pub mod name;
 pub mod routes;
-pub mod secret;
 pub mod service;
-pub mod store;

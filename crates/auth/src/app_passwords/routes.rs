@@ -14,9 +14,9 @@ use utoipa_axum::routes;
 
 use super::name::NAME_RULES;
 use super::service::CreatedAppPassword;
-use super::store::AppPasswordRow;
 use crate::extract::AuthUser;
 use crate::service::AuthService;
+use crate::store::app_passwords::AppPasswordRow;
 use backbeat_core::db::Timestamp;
 use backbeat_core::http::error::{ApiResult, ErrorBody};
 use backbeat_core::http::extract;

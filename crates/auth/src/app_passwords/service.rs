@@ -12,10 +12,10 @@ use subtle::ConstantTimeEq;
 use uuid::Uuid;
 
 use super::name::AppPasswordName;
-use super::secret;
-use super::store::{self, AppPasswordRow, NewAppPassword, SealedRow};
+use crate::app_password_secret as secret;
 use crate::rate_limit::{Asker, Limited};
 use crate::service::{AuthService, normalize_email};
+use crate::store::app_passwords::{self as store, AppPasswordRow, NewAppPassword, SealedRow};
 use backbeat_core::db::Timestamp;
 use backbeat_core::errors::{self, Failure};
 use backbeat_core::ids::UserId;

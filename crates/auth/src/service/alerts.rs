@@ -165,7 +165,7 @@ impl AuthService {
         let factors_removed = store::delete_factors_since(&mut tx, user_id, since).await?;
         store::delete_recovery_codes(&mut tx, user_id).await?;
         if revoke_app_passwords {
-            crate::app_passwords::store::delete_all(&mut tx, user_id).await?;
+            crate::store::app_passwords::delete_all(&mut tx, user_id).await?;
         }
         let sessions_ended = store::delete_sessions(&mut tx, user_id, SessionScope::All).await?;
         tx.commit().await?;

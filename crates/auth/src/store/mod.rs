@@ -1,6 +1,7 @@
-//! SQL for users, sessions, refresh tokens, factors, challenges, recovery codes, one-time tokens
-//! and the clients known to have signed in.
+//! SQL for users, sessions, refresh tokens, factors, challenges, recovery codes, one-time tokens,
+//! the clients known to have signed in, and app passwords.
 
+pub mod app_passwords;
 mod known_clients;
 mod one_time;
 mod recovery_codes;

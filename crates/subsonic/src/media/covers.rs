@@ -8,8 +8,8 @@ use axum::response::Response;
 use bytes::Bytes;
 
 use crate::context::{Ctx, Reply};
+use crate::cover_cache::Cover;
 use crate::ids::Id;
-use crate::media::cover_cache::Cover;
 use crate::protocol::{SubsonicError, SubsonicResult};
 use backbeat_catalog::catalog::artist::service::SINGLES;
 use backbeat_catalog::catalog::track::visible_to_all;

@@ -1,10 +1,7 @@
-import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from './Button';
 import { CheckIcon } from './icons';
-
-/** How long 'Copied' stays on the button: 2 s. */
-const COPIED_NOTICE_MS = 2_000;
+import { useCopyToClipboard } from './useCopyToClipboard';
 
 interface CopyButtonProps {
   /** The text to copy. */
@@ -15,26 +12,9 @@ interface CopyButtonProps {
 
 /** Copies `value` to the clipboard and says 'Copied' on the button for 2 s. */
 export function CopyButton({ value, what }: CopyButtonProps) {
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => {
-      setCopied(false);
-    }, COPIED_NOTICE_MS);
-    return () => {
-      clearTimeout(timer);
-    };
-  }, [copied]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-    } catch {
-      toast.error(`We couldn't copy the ${what}. Select it and copy it instead.`);
-    }
-  };
+  const { copied, copy } = useCopyToClipboard(() => {
+    toast.error(`We couldn't copy the ${what}. Select it and copy it instead.`);
+  });
 
   return (
     <span className="inline-flex shrink-0 items-center">
@@ -43,7 +23,7 @@ export function CopyButton({ value, what }: CopyButtonProps) {
         size="sm"
         aria-label={`Copy ${what}`}
         onClick={() => {
-          void copy();
+          void copy(value);
         }}
       >
         {copied ? <CheckIcon className="size-4 text-emerald-300" /> : null}

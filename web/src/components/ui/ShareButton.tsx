@@ -1,10 +1,7 @@
-import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from './Button';
 import { CheckIcon, ShareIcon } from './icons';
-
-/** How long 'Copied to clipboard!' stays: 2 s. */
-const COPIED_NOTICE_MS = 2_000;
+import { useCopyToClipboard } from './useCopyToClipboard';
 
 interface ShareButtonProps {
   /** The link to copy; the page's own address by default. */
@@ -18,26 +15,10 @@ interface ShareButtonProps {
 
 /** Copies `url` (by default the page's own address) and says 'Copied to clipboard!' for 2 s. */
 export function ShareButton({ url, onShare }: ShareButtonProps) {
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => {
-      setCopied(false);
-    }, COPIED_NOTICE_MS);
-    return () => {
-      clearTimeout(timer);
-    };
-  }, [copied]);
-
-  const share = async () => {
-    try {
-      await navigator.clipboard.writeText(url ?? window.location.href);
-      setCopied(true);
-    } catch {
-      toast.error('Could not copy the link. Copy it from the address bar instead.');
-    }
-  };
+  const { copied, copy } = useCopyToClipboard(() => {
+    toast.error('Could not copy the link. Copy it from the address bar instead.');
+  });
+  const share = () => copy(url ?? window.location.href);
 
   return (
     <span className="inline-flex items-center gap-3">
